@@ -1,0 +1,27 @@
+// Set up as Gatsby's unit-testing guide describes: babel-preset-gatsby through a custom transformer,
+// Gatsby and MDX packages transformed, static assets mapped to stubs.
+/** @type {import('jest').Config} */
+module.exports = {
+  transform: {
+    '^.+\\.[jt]sx?$': '<rootDir>/jest-preprocess.js',
+  },
+  moduleNameMapper: {
+    '.+\\.(css|styl|less|sass|scss)$': 'identity-obj-proxy',
+    '.+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$':
+      '<rootDir>/__mocks__/file-mock.js',
+    '^gatsby-page-utils/(.*)$': 'gatsby-page-utils/dist/$1',
+    '^gatsby-core-utils/(.*)$': 'gatsby-core-utils/dist/$1',
+    '^gatsby-plugin-utils/(.*)$': ['gatsby-plugin-utils/dist/$1', 'gatsby-plugin-utils/$1'],
+  },
+  testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>.*/public', '<rootDir>/__tests__/browser/', '<rootDir>/__tests__/helpers/', '<rootDir>/__tests__/fixtures/'],
+  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@mdx-js)/)'],
+  globals: {
+    __PATH_PREFIX__: '',
+  },
+  testEnvironmentOptions: {
+    url: 'http://localhost',
+  },
+  setupFiles: ['<rootDir>/loadershim.js'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  testEnvironment: 'jsdom',
+};

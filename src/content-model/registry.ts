@@ -1,0 +1,66 @@
+// Every content file (or folder of files) the site reads, the schema it must satisfy and the GraphQL
+// type it becomes. Adding a content type means adding one line here.
+import type { ZodTypeAny } from 'zod';
+import * as schemas from './schemas';
+
+export type ContentSource =
+  /** A JSON file holding one object: one node of `typeName`. */
+  | { kind: 'json-object'; file: string; typeName: string; schema: ZodTypeAny; label: string }
+  /** A JSON file holding a list: one node of `typeName` per item. */
+  | { kind: 'json-list'; file: string; typeName: string; schema: ZodTypeAny; label: string; itemName: string }
+  /** A folder of MDX files whose frontmatter matches `schema`: one node of `typeName` per file. */
+  | { kind: 'mdx-folder'; folder: string; typeName: string; schema: ZodTypeAny; label: string };
+
+export const contentSources: ContentSource[] = [
+  { kind: 'json-object', file: 'site.json', typeName: 'SiteJson', schema: schemas.site, label: 'site settings' },
+  { kind: 'json-object', file: 'pages/home.json', typeName: 'HomeJson', schema: schemas.home, label: 'home page' },
+  {
+    kind: 'json-object',
+    file: 'pages/services.json',
+    typeName: 'ServicesPageJson',
+    schema: schemas.servicesPage,
+    label: 'services page',
+  },
+  {
+    kind: 'json-object',
+    file: 'pages/pricing.json',
+    typeName: 'PricingPageJson',
+    schema: schemas.pricingPage,
+    label: 'pricing page',
+  },
+  {
+    kind: 'json-object',
+    file: 'pages/contact.json',
+    typeName: 'ContactPageJson',
+    schema: schemas.contactPage,
+    label: 'contact page',
+  },
+  { kind: 'json-object', file: 'pages/book.json', typeName: 'BookPageJson', schema: schemas.bookPage, label: 'book page' },
+  {
+    kind: 'json-object',
+    file: 'pages/not-found.json',
+    typeName: 'NotFoundPageJson',
+    schema: schemas.notFoundPage,
+    label: 'page-not-found page',
+  },
+  {
+    kind: 'json-object',
+    file: 'pages/legal.json',
+    typeName: 'LegalChromeJson',
+    schema: schemas.legalChrome,
+    label: 'legal page labels',
+  },
+  { kind: 'json-list', file: 'plans.json', typeName: 'PlansJson', schema: schemas.plan, label: 'plans', itemName: 'plan' },
+  {
+    kind: 'json-list',
+    file: 'testimonials.json',
+    typeName: 'TestimonialsJson',
+    schema: schemas.testimonial,
+    label: 'testimonials',
+    itemName: 'testimonial',
+  },
+  { kind: 'mdx-folder', folder: 'services', typeName: 'Service', schema: schemas.serviceFrontmatter, label: 'services' },
+  { kind: 'mdx-folder', folder: 'legal', typeName: 'LegalPage', schema: schemas.legalFrontmatter, label: 'legal pages' },
+];
+
+export const contentRoot = 'content';

@@ -1,0 +1,192 @@
+// The one definition of every content type. The build-time checks (check.ts) validate content files
+// against these schemas, and the GraphQL types in gatsby-node are derived from them (graphql.ts),
+// so what a marketer may write and what pages can query cannot drift apart.
+import { z } from 'zod';
+
+const text = (what: string) =>
+  z
+    .string({ required_error: `${what} is required`, invalid_type_error: `${what} must be text` })
+    .trim()
+    .min(1, `${what} must not be empty`);
+
+/** An internal route ("/pricing") or an absolute URL; internal routes are cross-checked against the site's pages. */
+const linkTarget = (what: string) =>
+  text(what).refine((value) => value.startsWith('/') || /^https?:\/\//.test(value) || value.startsWith('mailto:'), {
+    message: `${what} must start with "/" (a page of this site), "https://" or "mailto:"`,
+  });
+
+export const link = z
+  .object({
+    label: text('label'),
+    to: linkTarget('to'),
+  })
+  .strict();
+
+export const pageMeta = z
+  .object({
+    title: text('title').max(70, 'title should be at most 70 characters so search engines show it whole'),
+    description: text('description').max(170, 'description should be at most 170 characters'),
+  })
+  .strict();
+
+const titledText = z.object({ title: text('title'), text: text('text') }).strict();
+
+export const site = z
+  .object({
+    brandName: text('brandName'),
+    tagline: text('tagline'),
+    siteUrl: text('siteUrl').url('siteUrl must be a full URL such as https://example.com'),
+    email: text('email').email('email must look like an e-mail address, e.g. hello@example.com'),
+    responseTimeHours: z.number().int().positive(),
+    strategyCallMinutes: z.number().int().positive(),
+    discoveryCallMinutes: z.number().int().positive(),
+    claims: z
+      .object({
+        costReductionUpTo: text('costReductionUpTo'),
+        costReductionRange: text('costReductionRange'),
+        uptime: text('uptime'),
+        returnMultiple: text('returnMultiple'),
+        returnWindowDays: z.number().int().positive(),
+        noShowReduction: text('noShowReduction'),
+      })
+      .strict(),
+    navigation: z.array(link).min(1, 'navigation needs at least one link'),
+    navigationCta: link,
+    skipLinkLabel: text('skipLinkLabel'),
+    menuLabel: text('menuLabel'),
+    footer: z
+      .object({
+        blurb: text('blurb'),
+        columns: z.array(z.object({ title: text('title'), links: z.array(link).min(1) }).strict()).min(1),
+        copyright: text('copyright'),
+      })
+      .strict(),
+  })
+  .strict();
+
+export const stat = z.object({ value: text('value'), label: text('label') }).strict();
+
+export const home = z
+  .object({
+    meta: pageMeta,
+    hero: z
+      .object({
+        eyebrow: text('eyebrow'),
+        title: text('title'),
+        subtitle: text('subtitle'),
+        primaryCta: link,
+        secondaryCta: link,
+        highlights: z.array(text('highlight')).min(1),
+      })
+      .strict(),
+    stats: z.array(stat).min(1),
+    servicesSection: z.object({ title: text('title'), intro: text('intro'), linkLabel: text('linkLabel') }).strict(),
+    whyChooseUs: z.object({ title: text('title'), intro: text('intro'), reasons: z.array(titledText).min(1) }).strict(),
+    testimonialsSection: z.object({ title: text('title'), intro: text('intro') }).strict(),
+    closingCta: z.object({ title: text('title'), text: text('text'), primaryCta: link, secondaryCta: link }).strict(),
+  })
+  .strict();
+
+const pageHero = z.object({ eyebrow: text('eyebrow'), title: text('title'), intro: text('intro') }).strict();
+const ctaBand = z.object({ title: text('title'), text: text('text'), cta: link }).strict();
+
+export const servicesPage = z
+  .object({
+    meta: pageMeta,
+    hero: pageHero,
+    benefitsLabel: text('benefitsLabel'),
+    whyCustom: z.object({ title: text('title'), intro: text('intro'), points: z.array(titledText).min(1) }).strict(),
+    cta: ctaBand,
+  })
+  .strict();
+
+export const pricingPage = z
+  .object({
+    meta: pageMeta,
+    hero: pageHero,
+    mostPopularLabel: text('mostPopularLabel'),
+    quoteCta: link,
+    included: z.object({ title: text('title'), items: z.array(text('item')).min(1) }).strict(),
+    cta: ctaBand,
+  })
+  .strict();
+
+export const contactPage = z
+  .object({
+    meta: pageMeta,
+    hero: pageHero,
+    callDetails: z.object({ title: text('title'), points: z.array(text('point')).min(1) }).strict(),
+  })
+  .strict();
+
+export const bookPage = z
+  .object({
+    meta: pageMeta,
+    hero: pageHero,
+    callDetails: z.object({ title: text('title'), points: z.array(text('point')).min(1) }).strict(),
+  })
+  .strict();
+
+export const notFoundPage = z
+  .object({ meta: pageMeta, title: text('title'), text: text('text'), cta: link })
+  .strict();
+
+export const legalChrome = z.object({ lastUpdatedLabel: text('lastUpdatedLabel') }).strict();
+
+export const plan = z
+  .object({
+    name: text('name'),
+    order: z.number({ required_error: 'order is required', invalid_type_error: 'order must be a number' }).int(),
+    tagline: text('tagline'),
+    description: text('description'),
+    bestFor: text('bestFor'),
+    features: z
+      .array(text('feature'), { invalid_type_error: 'features must be a list' })
+      .min(1, 'features must be a list of at least one item'),
+    mostPopular: z.boolean({ invalid_type_error: 'mostPopular must be true or false' }),
+  })
+  .strict();
+
+export const testimonial = z
+  .object({
+    quote: text('quote'),
+    name: text('name'),
+    role: text('role'),
+    company: text('company'),
+    rating: z
+      .number({ required_error: 'rating is required', invalid_type_error: 'rating must be a number' })
+      .int('rating must be a whole number')
+      .min(1, 'rating must be between 1 and 5')
+      .max(5, 'rating must be between 1 and 5'),
+  })
+  .strict();
+
+export const serviceIcons = ['funnel', 'headset', 'calendar', 'phone'] as const;
+
+export const serviceFrontmatter = z
+  .object({
+    title: text('title'),
+    order: z.number({ required_error: 'order is required', invalid_type_error: 'order must be a number' }).int(),
+    summary: text('summary'),
+    icon: z.enum(serviceIcons, {
+      errorMap: () => ({ message: `icon must be one of: ${serviceIcons.join(', ')}` }),
+    }),
+    benefits: z.array(text('benefit')).min(1, 'benefits must be a list of at least one item'),
+  })
+  .strict();
+
+export const legalFrontmatter = z
+  .object({
+    title: text('title'),
+    slug: text('slug').regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes, e.g. privacy-policy'),
+    description: text('description').max(170, 'description should be at most 170 characters'),
+    // YAML reads an unquoted 2026-01-31 as a date; either spelling is accepted and kept as YYYY-MM-DD.
+    updated: z.preprocess(
+      (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+      z
+        .string({ invalid_type_error: 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31' })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31')
+        .optional(),
+    ),
+  })
+  .strict();

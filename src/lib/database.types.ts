@@ -1,0 +1,71 @@
+// The shape `supabase gen types typescript --local` produces for supabase/migrations.
+// A contract test compares it with the migrated database, so the two cannot disagree.
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      consultation_requests: {
+        Row: {
+          company: string;
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+          phone: string;
+        };
+        Insert: {
+          company: string;
+          created_at?: string;
+          email: string;
+          id?: string;
+          message?: string;
+          name: string;
+          phone?: string;
+        };
+        Update: {
+          company?: string;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          message?: string;
+          name?: string;
+          phone?: string;
+        };
+        Relationships: [];
+      };
+      contact_messages: {
+        Row: {
+          company: string | null;
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+        };
+        Insert: {
+          company?: string | null;
+          created_at?: string;
+          email: string;
+          id?: string;
+          message: string;
+          name: string;
+        };
+        Update: {
+          company?: string | null;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          message?: string;
+          name?: string;
+        };
+        Relationships: [];
+      };
+    };
+    Views: { [_ in never]: never };
+    Functions: { [_ in never]: never };
+    Enums: { [_ in never]: never };
+    CompositeTypes: { [_ in never]: never };
+  };
+};
