@@ -13,7 +13,14 @@ module.exports = {
     '^gatsby-core-utils/(.*)$': 'gatsby-core-utils/dist/$1',
     '^gatsby-plugin-utils/(.*)$': ['gatsby-plugin-utils/dist/$1', 'gatsby-plugin-utils/$1'],
   },
-  testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>.*/public', '<rootDir>/__tests__/browser/', '<rootDir>/__tests__/helpers/', '<rootDir>/__tests__/fixtures/'],
+  testPathIgnorePatterns: [
+    'node_modules',
+    '\\.cache',
+    '<rootDir>.*/public',
+    '<rootDir>/__tests__/browser/',
+    '<rootDir>/__tests__/helpers/',
+    '<rootDir>/__tests__/fixtures/',
+  ],
   transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@mdx-js)/)'],
   globals: {
     __PATH_PREFIX__: '',

@@ -35,7 +35,13 @@ export const contentSources: ContentSource[] = [
     schema: schemas.contactPage,
     label: 'contact page',
   },
-  { kind: 'json-object', file: 'pages/book.json', typeName: 'BookPageJson', schema: schemas.bookPage, label: 'book page' },
+  {
+    kind: 'json-object',
+    file: 'pages/book.json',
+    typeName: 'BookPageJson',
+    schema: schemas.bookPage,
+    label: 'book page',
+  },
   {
     kind: 'json-object',
     file: 'pages/not-found.json',
@@ -50,7 +56,14 @@ export const contentSources: ContentSource[] = [
     schema: schemas.legalChrome,
     label: 'legal page labels',
   },
-  { kind: 'json-list', file: 'plans.json', typeName: 'PlansJson', schema: schemas.plan, label: 'plans', itemName: 'plan' },
+  {
+    kind: 'json-list',
+    file: 'plans.json',
+    typeName: 'PlansJson',
+    schema: schemas.plan,
+    label: 'plans',
+    itemName: 'plan',
+  },
   {
     kind: 'json-list',
     file: 'testimonials.json',
@@ -59,8 +72,20 @@ export const contentSources: ContentSource[] = [
     label: 'testimonials',
     itemName: 'testimonial',
   },
-  { kind: 'mdx-folder', folder: 'services', typeName: 'Service', schema: schemas.serviceFrontmatter, label: 'services' },
-  { kind: 'mdx-folder', folder: 'legal', typeName: 'LegalPage', schema: schemas.legalFrontmatter, label: 'legal pages' },
+  {
+    kind: 'mdx-folder',
+    folder: 'services',
+    typeName: 'Service',
+    schema: schemas.serviceFrontmatter,
+    label: 'services',
+  },
+  {
+    kind: 'mdx-folder',
+    folder: 'legal',
+    typeName: 'LegalPage',
+    schema: schemas.legalFrontmatter,
+    label: 'legal pages',
+  },
 ];
 
 export const contentRoot = 'content';

@@ -127,9 +127,7 @@ export const bookPage = z
   })
   .strict();
 
-export const notFoundPage = z
-  .object({ meta: pageMeta, title: text('title'), text: text('text'), cta: link })
-  .strict();
+export const notFoundPage = z.object({ meta: pageMeta, title: text('title'), text: text('text'), cta: link }).strict();
 
 export const legalChrome = z.object({ lastUpdatedLabel: text('lastUpdatedLabel') }).strict();
 

@@ -13,6 +13,7 @@ export function readSupabaseConfig(
   const url = env.GATSBY_SUPABASE_URL?.trim();
   if (!url) return { url: LOCAL_SUPABASE_URL, anonKey: LOCAL_SUPABASE_ANON_KEY, isLocalDefault: true };
   const anonKey = env.GATSBY_SUPABASE_ANON_KEY?.trim();
-  if (!anonKey) throw new Error('GATSBY_SUPABASE_URL is set but GATSBY_SUPABASE_ANON_KEY is not: set both (see .env.example).');
+  if (!anonKey)
+    throw new Error('GATSBY_SUPABASE_URL is set but GATSBY_SUPABASE_ANON_KEY is not: set both (see .env.example).');
   return { url: url.replace(/\/+$/, ''), anonKey, isLocalDefault: false };
 }
