@@ -1,0 +1,190 @@
+import {
+  LEAD_TIMEOUT_MS,
+  preloadLeadClient,
+  submitConsultationRequest,
+  submitContactMessage,
+  type ConsultationLead,
+  type ContactLead,
+} from '../../src/lib/leads';
+import { getSupabaseClient } from '../../src/lib/supabase-client';
+
+jest.mock('../../src/lib/supabase-client', () => ({ getSupabaseClient: jest.fn() }));
+
+type Outcome = { error: { message: string } | null; status: number };
+
+/** A stand-in for the client: records what was inserted and answers with `respond(signal)`. */
+function fakeClient(respond: (signal: AbortSignal) => Promise<Outcome>) {
+  const calls: { table: string; row: unknown; signal?: AbortSignal }[] = [];
+  const client = {
+    from: (table: string) => ({
+      insert: (row: unknown) => ({
+        abortSignal: (signal: AbortSignal) => {
+          calls.push({ table, row, signal });
+          return respond(signal);
+        },
+      }),
+    }),
+  };
+  jest.mocked(getSupabaseClient).mockReturnValue(client as unknown as ReturnType<typeof getSupabaseClient>);
+  return calls;
+}
+
+const created = (): Promise<Outcome> => Promise.resolve({ error: null, status: 201 });
+
+const consultation: ConsultationLead = {
+  name: '  Ada Lovelace ',
+  email: ' ada@example.com ',
+  company: ' Analytical Engines ',
+  phone: ' +61 400 000 000 ',
+  message: ' Mornings please \n',
+};
+
+const contact: ContactLead = {
+  name: ' Grace Hopper',
+  email: 'grace@example.com ',
+  company: ' Navy ',
+  message: 'Problem: Other (please specify in message)',
+};
+
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  consoleError.mockRestore();
+  jest.useRealTimers();
+  jest.mocked(getSupabaseClient).mockReset();
+});
+
+describe('submitConsultationRequest', () => {
+  it('inserts the trimmed five fields into consultation_requests and reports success', async () => {
+    const calls = fakeClient(created);
+    await expect(submitConsultationRequest(consultation)).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].table).toBe('consultation_requests');
+    expect(calls[0].row).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+      phone: '+61 400 000 000',
+      message: 'Mornings please',
+    });
+    expect(calls[0].signal).toBeInstanceOf(AbortSignal);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('keeps an empty phone and message as empty strings', async () => {
+    const calls = fakeClient(created);
+    await submitConsultationRequest({ ...consultation, phone: ' ', message: '' });
+    expect(calls[0].row).toEqual(expect.objectContaining({ phone: '', message: '' }));
+  });
+});
+
+describe('submitContactMessage', () => {
+  it('inserts name, email, company and message, trimmed, into contact_messages', async () => {
+    const calls = fakeClient(created);
+    await expect(submitContactMessage(contact)).resolves.toEqual({ ok: true });
+    expect(calls[0].table).toBe('contact_messages');
+    expect(calls[0].row).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      company: 'Navy',
+      message: 'Problem: Other (please specify in message)',
+    });
+  });
+
+  it.each([undefined, '', '   '])('omits the company key when the company is %p', async (company) => {
+    const calls = fakeClient(created);
+    await submitContactMessage({ ...contact, company });
+    expect(calls[0].row).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      message: 'Problem: Other (please specify in message)',
+    });
+    expect(calls[0].row).not.toHaveProperty('company');
+  });
+});
+
+describe('failures become results, never exceptions', () => {
+  it('maps an error answered by the API to "rejected" and logs it', async () => {
+    fakeClient(() =>
+      Promise.resolve({ error: { message: 'new row violates row-level security policy' }, status: 401 }),
+    );
+    await expect(submitContactMessage(contact)).resolves.toEqual({
+      ok: false,
+      reason: 'rejected',
+      detail: 'new row violates row-level security policy',
+    });
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(consoleError.mock.calls[0][0]).toContain('contact_messages (rejected)');
+  });
+
+  it('maps an error with status 0 (API unreachable, as supabase-js reports it) to "network"', async () => {
+    fakeClient(() => Promise.resolve({ error: { message: 'TypeError: Failed to fetch' }, status: 0 }));
+    await expect(submitConsultationRequest(consultation)).resolves.toEqual({
+      ok: false,
+      reason: 'network',
+      detail: 'TypeError: Failed to fetch',
+    });
+    expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+
+  it('maps a thrown fetch to "network" and logs it', async () => {
+    fakeClient(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(submitConsultationRequest(consultation)).resolves.toEqual({
+      ok: false,
+      reason: 'network',
+      detail: 'Failed to fetch',
+    });
+    expect(consoleError.mock.calls[0][0]).toContain('consultation_requests (network)');
+  });
+
+  it('maps a client that cannot be created to "network"', async () => {
+    jest.mocked(getSupabaseClient).mockImplementation(() => {
+      throw new Error('GATSBY_SUPABASE_URL is set but GATSBY_SUPABASE_ANON_KEY is not');
+    });
+    await expect(submitContactMessage(contact)).resolves.toMatchObject({ ok: false, reason: 'network' });
+    expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+
+  it(`gives up after ${LEAD_TIMEOUT_MS} ms, aborts the request and reports "timeout"`, async () => {
+    jest.useFakeTimers();
+    let seenSignal: AbortSignal | undefined;
+    fakeClient((signal) => {
+      seenSignal = signal;
+      return new Promise(() => {}); // an API that never answers
+    });
+    const pending = submitConsultationRequest(consultation);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(LEAD_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toMatchObject({ ok: false, reason: 'timeout' });
+    expect(seenSignal?.aborted).toBe(true);
+    expect(consoleError.mock.calls[0][0]).toContain('(timeout)');
+  });
+
+  it('reports "timeout" when the aborted request settles with an abort error', async () => {
+    jest.useFakeTimers();
+    fakeClient(
+      (signal) =>
+        new Promise((resolve) =>
+          signal.addEventListener('abort', () =>
+            resolve({ error: { message: 'AbortError: This operation was aborted' }, status: 0 }),
+          ),
+        ),
+    );
+    const pending = submitContactMessage(contact);
+    await jest.advanceTimersByTimeAsync(LEAD_TIMEOUT_MS);
+    await expect(pending).resolves.toMatchObject({ ok: false, reason: 'timeout' });
+    expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('preloadLeadClient', () => {
+  it('loads the client module without creating a client or throwing', () => {
+    expect(() => preloadLeadClient()).not.toThrow();
+    expect(getSupabaseClient).not.toHaveBeenCalled();
+  });
+});
