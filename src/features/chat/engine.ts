@@ -1,0 +1,150 @@
+// The conversation as a pure function: (state, what the visitor typed, script, time) → new state, the bot's
+// replies and, when a booking is complete, the save to perform. The widget renders the state, paces the
+// replies and performs the save, then reports its outcome with onSaveResult.
+import type { ConsultationLead } from '../../lib/leads';
+import { toConsultationLead } from './lead';
+import { countMentions, mentionsAny } from './match';
+import type { ChatScript, ChatTopic } from './script-schema';
+import { MAX_MESSAGES, type ChatMessage, type ChatState, type MessageLink } from './state';
+import { firstStep, normaliseAnswer, stepAfter, STEP_RULES } from './steps';
+
+export type SaveEffect = { type: 'save'; lead: ConsultationLead };
+
+export type EngineResult = {
+  state: ChatState;
+  /** The bot messages added by this turn (also present in state.messages). */
+  replies: ChatMessage[];
+  effect?: SaveEffect;
+};
+
+type Draft = { text: string; isBot: boolean; links?: MessageLink[] };
+
+function append(state: ChatState, drafts: Draft[], now: number): { state: ChatState; added: ChatMessage[] } {
+  const added = drafts.map((draft, index): ChatMessage => ({
+    id: `m${state.nextId + index}`,
+    text: draft.text,
+    isBot: draft.isBot,
+    timestamp: now,
+    ...(draft.links && draft.links.length > 0 ? { links: draft.links.map(({ label, to }) => ({ label, to })) } : {}),
+  }));
+  const messages = [...state.messages, ...added].slice(-MAX_MESSAGES);
+  return { state: { ...state, messages, nextId: state.nextId + added.length }, added };
+}
+
+function say(state: ChatState, drafts: Draft[], now: number, effect?: SaveEffect): EngineResult {
+  const { state: next, added } = append(state, drafts, now);
+  return effect ? { state: next, replies: added, effect } : { state: next, replies: added };
+}
+
+const bot = (text: string, links?: MessageLink[]): Draft => ({ text, isBot: true, links });
+
+function idle(state: ChatState): ChatState {
+  return { ...state, status: 'idle', step: null, answers: {} };
+}
+
+export function initialState(script: ChatScript, now: number): ChatState {
+  const empty: ChatState = { version: 1, messages: [], status: 'idle', step: null, answers: {}, nextId: 1 };
+  return append(empty, [bot(script.greeting)], now).state;
+}
+
+/** A fresh conversation (the widget's "Start over"); nothing from the old one is kept. */
+export function restartConversation(script: ChatScript, now: number): ChatState {
+  return initialState(script, now);
+}
+
+/** The reply with most matching keywords; ties go to the topic listed first. */
+function bestTopic(text: string, topics: readonly ChatTopic[]): ChatTopic | undefined {
+  let best: ChatTopic | undefined;
+  let bestScore = 0;
+  for (const topic of topics) {
+    const score = countMentions(text, topic.keywords);
+    if (score > bestScore) {
+      best = topic;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function replyOutsideFlow(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  const { booking } = script;
+  const wantsToCancel = mentionsAny(text, booking.cancelWords);
+  const wantsToBook = mentionsAny(text, booking.triggers);
+  // "Cancel my booking" is about an earlier booking, not a request for a new one.
+  if (wantsToBook && !wantsToCancel) {
+    const step = firstStep();
+    return say({ ...state, status: 'collecting', step }, [bot(booking.start), bot(booking.steps[step].prompt)], now);
+  }
+  if (wantsToCancel && wantsToBook) return say(state, [bot(booking.nothingToCancel)], now);
+  const topic = bestTopic(text, script.topics);
+  if (topic) return say(state, [bot(topic.reply, topic.links)], now);
+  if (mentionsAny(text, script.offTopic.keywords)) return say(state, [bot(script.offTopic.reply)], now);
+  if (wantsToCancel) return say(state, [bot(booking.nothingToCancel)], now);
+  const smallTalk = bestTopic(text, script.smallTalk);
+  if (smallTalk) return say(state, [bot(smallTalk.reply, smallTalk.links)], now);
+  return say(state, [bot(script.fallback)], now);
+}
+
+function answerStep(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  const { booking } = script;
+  if (mentionsAny(text, booking.cancelWords)) return say(idle(state), [bot(booking.cancelled)], now);
+  const step = state.step ?? firstStep();
+  const value = STEP_RULES[step].accept(normaliseAnswer(text), booking);
+  if (value === undefined) {
+    const copy = booking.steps[step];
+    // Only required steps can reject an answer, and they all have an invalid reply.
+    return say(state, [bot('invalid' in copy ? copy.invalid : copy.prompt)], now);
+  }
+  const answers = { ...state.answers, [step]: value };
+  const next = stepAfter(step);
+  if (next) return say({ ...state, answers, step: next }, [bot(booking.steps[next].prompt)], now);
+  return say({ ...state, answers, status: 'saving', step: null }, [], now, {
+    type: 'save',
+    lead: toConsultationLead(answers),
+  });
+}
+
+function afterFailedSave(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  const { booking } = script;
+  if (mentionsAny(text, booking.cancelWords)) return say(idle(state), [bot(booking.cancelled)], now);
+  if (mentionsAny(text, booking.retryWords)) {
+    return say({ ...state, status: 'saving' }, [], now, { type: 'save', lead: toConsultationLead(state.answers) });
+  }
+  return say(state, [bot(booking.retryPrompt)], now);
+}
+
+/**
+ * One visitor turn. Blank text changes nothing. `script` must already have its placeholders filled
+ * (see fillPlaceholders), and `now` is the time stamped on the new messages.
+ */
+export function respond(state: ChatState, visitorText: string, script: ChatScript, now: number): EngineResult {
+  const text = visitorText.trim();
+  if (!text) return { state, replies: [] };
+  const withVisitor = append(state, [{ text, isBot: false }], now).state;
+  switch (state.status) {
+    case 'idle':
+      return replyOutsideFlow(withVisitor, text, script, now);
+    case 'collecting':
+      return answerStep(withVisitor, text, script, now);
+    case 'saving':
+      return say(withVisitor, [bot(script.booking.stillSaving)], now);
+    case 'failed':
+      return afterFailedSave(withVisitor, text, script, now);
+  }
+}
+
+/** The outcome of the save requested by a 'save' effect. Ignored unless a save is in progress. */
+export function onSaveResult(state: ChatState, ok: boolean, script: ChatScript, now: number): EngineResult {
+  if (state.status !== 'saving') return { state, replies: [] };
+  if (ok) return say(idle(state), [bot(script.booking.success)], now);
+  return say({ ...state, status: 'failed' }, [bot(script.booking.failure)], now);
+}
+
+/**
+ * A state restored after a reload cannot still be saving: that request's outcome is unknown. The answers
+ * are kept and the visitor is told they can send them again.
+ */
+export function resumeRestoredState(state: ChatState, script: ChatScript, now: number): ChatState {
+  if (state.status !== 'saving') return state;
+  return say({ ...state, status: 'failed' }, [bot(script.booking.interrupted)], now).state;
+}

@@ -1,0 +1,106 @@
+// The chat assistant's script (content/chat.json): every sentence the bot says, the words it listens for
+// and the widget's labels. Only objects, strings and arrays are used, so the GraphQL type can be derived
+// from this schema like the other content types.
+import { z } from 'zod';
+import { link } from '../../content-model/schemas';
+
+const text = (what: string) =>
+  z
+    .string({ required_error: `${what} is required`, invalid_type_error: `${what} must be text` })
+    .trim()
+    .min(1, `${what} must not be empty`);
+
+/** Words or short phrases the bot listens for; matched as whole words, case-insensitively. */
+const phrases = (what: string) =>
+  z
+    .array(text(`each of ${what}`), { invalid_type_error: `${what} must be a list of words or phrases` })
+    .min(1, `${what} needs at least one word or phrase`);
+
+const withEmailPlaceholder = (what: string) =>
+  text(what).refine((value) => value.includes('{email}'), {
+    message: `${what} must contain {email}, where the site's contact e-mail address is inserted`,
+  });
+
+const requiredStep = z.object({ prompt: text('prompt'), invalid: text('invalid') }).strict();
+const optionalStep = z.object({ prompt: text('prompt') }).strict();
+
+const topic = z
+  .object({
+    id: text('id').regex(/^[a-z0-9-]+$/, 'id must be lowercase letters, digits and dashes, e.g. pricing'),
+    keywords: phrases('keywords'),
+    reply: text('reply'),
+    /** Links shown under the reply; may be empty. */
+    links: z.array(link, { invalid_type_error: 'links must be a list (it may be empty)' }),
+  })
+  .strict();
+
+export const chatScript = z
+  .object({
+    ui: z
+      .object({
+        launcherLabel: text('launcherLabel'),
+        panelTitle: text('panelTitle'),
+        panelSubtitle: text('panelSubtitle'),
+        closeLabel: text('closeLabel'),
+        restartLabel: text('restartLabel'),
+        inputLabel: text('inputLabel'),
+        inputPlaceholder: text('inputPlaceholder'),
+        inputHint: text('inputHint'),
+        sendLabel: text('sendLabel'),
+        typingLabel: text('typingLabel'),
+        botName: text('botName'),
+        visitorName: text('visitorName'),
+        suggestionsLabel: text('suggestionsLabel'),
+      })
+      .strict(),
+    greeting: text('greeting'),
+    /** Labels of the suggested-reply buttons; pressing one sends its label as the visitor's message. */
+    suggestions: z
+      .object({
+        bookCall: text('bookCall'),
+        skip: text('skip'),
+        retry: text('retry'),
+        cancel: text('cancel'),
+      })
+      .strict(),
+    booking: z
+      .object({
+        triggers: phrases('triggers'),
+        start: text('start'),
+        steps: z
+          .object({
+            full_name: requiredStep,
+            email: requiredStep,
+            company: requiredStep,
+            timezone: requiredStep,
+            preferred_datetime: requiredStep,
+            website: optionalStep,
+            phone: optionalStep,
+          })
+          .strict(),
+        timeOfDayWords: phrases('timeOfDayWords'),
+        meridiemWords: phrases('meridiemWords'),
+        websiteSkipWords: phrases('websiteSkipWords'),
+        noPhoneWords: phrases('noPhoneWords'),
+        cancelWords: phrases('cancelWords'),
+        retryWords: phrases('retryWords'),
+        cancelled: text('cancelled'),
+        nothingToCancel: text('nothingToCancel'),
+        stillSaving: text('stillSaving'),
+        retryPrompt: text('retryPrompt'),
+        interrupted: text('interrupted'),
+        success: text('success'),
+        failure: withEmailPlaceholder('failure'),
+      })
+      .strict(),
+    /** Replies chosen by keyword outside a booking; the topic with most matching keywords wins, ties go to the first. */
+    topics: z.array(topic).min(1, 'topics needs at least one topic'),
+    offTopic: z.object({ keywords: phrases('keywords'), reply: text('reply') }).strict(),
+    /** Greetings and thanks: only used when no topic and nothing off-topic matched. */
+    smallTalk: z.array(topic),
+    fallback: text('fallback'),
+  })
+  .strict();
+
+export type ChatScript = z.infer<typeof chatScript>;
+export type ChatTopic = z.infer<typeof topic>;

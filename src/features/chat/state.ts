@@ -1,0 +1,96 @@
+// The chat's state: plain JSON so it can be kept in sessionStorage, and a check that a stored value
+// still has this shape (it may come from an older release or be tampered with).
+
+export const STEP_IDS = [
+  'full_name',
+  'email',
+  'company',
+  'timezone',
+  'preferred_datetime',
+  'website',
+  'phone',
+] as const;
+export type StepId = (typeof STEP_IDS)[number];
+
+export type Answers = Partial<Record<StepId, string>>;
+
+export type MessageLink = { label: string; to: string };
+
+export type ChatMessage = {
+  id: string;
+  text: string;
+  isBot: boolean;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  links?: MessageLink[];
+};
+
+/**
+ * idle: no booking in progress. collecting: asking `step`. saving: all answers given, the save is running.
+ * failed: the save failed; the answers are kept until the visitor retries or cancels.
+ */
+export type BookingStatus = 'idle' | 'collecting' | 'saving' | 'failed';
+
+export type ChatState = {
+  version: 1;
+  messages: ChatMessage[];
+  status: BookingStatus;
+  /** The step being asked; null unless status is 'collecting'. */
+  step: StepId | null;
+  answers: Answers;
+  /** Next message number, so ids stay unique however many messages are dropped from the front. */
+  nextId: number;
+};
+
+/** Older messages are dropped beyond this, to keep sessionStorage small. */
+export const MAX_MESSAGES = 200;
+
+export function isStepId(value: unknown): value is StepId {
+  return typeof value === 'string' && (STEP_IDS as readonly string[]).includes(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isMessage(value: unknown): value is ChatMessage {
+  if (!isRecord(value)) return false;
+  const { id, text, isBot, timestamp, links } = value;
+  return (
+    typeof id === 'string' &&
+    typeof text === 'string' &&
+    typeof isBot === 'boolean' &&
+    typeof timestamp === 'number' &&
+    Number.isFinite(timestamp) &&
+    (links === undefined ||
+      (Array.isArray(links) &&
+        links.every((item) => isRecord(item) && typeof item.label === 'string' && typeof item.to === 'string')))
+  );
+}
+
+/** The answers held in each status: exactly the steps before the current one, or all of them while saving. */
+function answersFitStatus(status: BookingStatus, step: StepId | null, answers: Answers): boolean {
+  const given = STEP_IDS.filter((id) => answers[id] !== undefined);
+  switch (status) {
+    case 'idle':
+      return step === null && given.length === 0;
+    case 'collecting':
+      return step !== null && given.join() === STEP_IDS.slice(0, STEP_IDS.indexOf(step)).join();
+    case 'saving':
+    case 'failed':
+      return step === null && given.length === STEP_IDS.length;
+  }
+}
+
+export function isChatState(value: unknown): value is ChatState {
+  if (!isRecord(value)) return false;
+  const { version, messages, status, step, answers, nextId } = value;
+  if (version !== 1) return false;
+  if (!Array.isArray(messages) || !messages.every(isMessage) || messages.length > MAX_MESSAGES) return false;
+  if (status !== 'idle' && status !== 'collecting' && status !== 'saving' && status !== 'failed') return false;
+  if (step !== null && !isStepId(step)) return false;
+  if (!isRecord(answers)) return false;
+  if (!Object.entries(answers).every(([key, answer]) => isStepId(key) && typeof answer === 'string')) return false;
+  if (typeof nextId !== 'number' || !Number.isInteger(nextId) || nextId < 0) return false;
+  return answersFitStatus(status, step, answers as Answers);
+}

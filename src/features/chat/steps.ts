@@ -1,0 +1,52 @@
+// The booking questions, in order: what each accepts and what it records. The wording (prompt, reply
+// when invalid) lives in the script; the rules live here.
+import { findEmail, looksLikeWebsite, mentionsAny, mentionsTime } from './match';
+import type { ChatScript } from './script-schema';
+import { STEP_IDS, type StepId } from './state';
+
+/** Recorded for the website or phone when the visitor has none or skips the question. */
+export const NOT_PROVIDED = 'Not provided';
+
+type Booking = ChatScript['booking'];
+
+type StepRule = {
+  /** The value to record for `answer` (already trimmed, one line), or undefined when it is not acceptable. */
+  accept: (answer: string, booking: Booking) => string | undefined;
+};
+
+const anyText: StepRule = { accept: (answer) => answer || undefined };
+
+export const STEP_RULES: Record<StepId, StepRule> = {
+  full_name: anyText,
+  email: { accept: (answer) => findEmail(answer) },
+  company: anyText,
+  timezone: anyText,
+  preferred_datetime: {
+    accept: (answer, booking) =>
+      mentionsTime(answer, booking.timeOfDayWords, booking.meridiemWords) ? answer : undefined,
+  },
+  website: {
+    // An address wins over the skip words, so "nonprofit.org" or "no-limits.com" is kept.
+    accept: (answer, booking) =>
+      looksLikeWebsite(answer) || !mentionsAny(answer, booking.websiteSkipWords) ? answer : NOT_PROVIDED,
+  },
+  phone: {
+    accept: (answer, booking) => (mentionsAny(answer, booking.noPhoneWords) ? NOT_PROVIDED : answer),
+  },
+};
+
+/** Steps the visitor may skip; the widget offers a Skip button at them. */
+export const OPTIONAL_STEPS: readonly StepId[] = ['website', 'phone'];
+
+export function firstStep(): StepId {
+  return STEP_IDS[0];
+}
+
+export function stepAfter(step: StepId): StepId | null {
+  return STEP_IDS[STEP_IDS.indexOf(step) + 1] ?? null;
+}
+
+/** One line, single spaces: answers end up in a line-based message, so line breaks are not kept. */
+export function normaliseAnswer(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
