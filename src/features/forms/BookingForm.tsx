@@ -1,0 +1,79 @@
+// The strategy-call form on /book. Success replaces it with a confirmation view. Failure keeps every
+// field and, unlike the spec's silent failure, shows an error with the e-mail fallback (docs/forms.md).
+import { useCallback } from 'react';
+import { submitConsultationRequest } from '../../lib/leads';
+import {
+  bookingFields,
+  emptyBookingForm,
+  toConsultationLead,
+  validateBookingForm,
+  type BookingFormValues,
+} from './booking-form-model';
+import type { BookingFormCopy } from './copy-schema';
+import { fieldText, TextAreaField, TextField } from './fields';
+import { Honeypot } from './Honeypot';
+import { StatusBanner } from './StatusBanner';
+import { ConfirmationCard, FieldGrid, FormCard, Note, SecondaryButton, SubmitButton } from './styles';
+import { TextWithEmail } from './TextWithEmail';
+import { useLeadForm } from './useLeadForm';
+
+export type BookingFormProps = { copy: BookingFormCopy; contactEmail: string };
+
+const submitBooking = (values: BookingFormValues) => submitConsultationRequest(toConsultationLead(values));
+
+export function BookingForm({ copy, contactEmail }: BookingFormProps) {
+  const validate = useCallback((values: BookingFormValues) => validateBookingForm(values, copy), [copy]);
+  const form = useLeadForm({
+    formId: 'booking-form',
+    fields: bookingFields,
+    emptyValues: emptyBookingForm,
+    validate,
+    submit: submitBooking,
+  });
+  const { fields } = copy;
+
+  if (form.status === 'succeeded') {
+    return (
+      <ConfirmationCard aria-labelledby="booking-form-confirmation" role="status">
+        <h2 id="booking-form-confirmation" tabIndex={-1} ref={form.statusMessageRef}>
+          {copy.confirmation.title}
+        </h2>
+        <p>{copy.confirmation.text}</p>
+        <SecondaryButton type="button" onClick={form.reset}>
+          {copy.confirmation.resetLabel}
+        </SecondaryButton>
+      </ConfirmationCard>
+    );
+  }
+
+  const submitting = form.status === 'submitting';
+  return (
+    <FormCard aria-label={copy.formLabel} {...form.formProps}>
+      {form.status === 'failed' && (
+        <StatusBanner tone="error" ref={form.statusMessageRef}>
+          <p>
+            <TextWithEmail text={copy.failureMessage} email={contactEmail} />
+          </p>
+        </StatusBanner>
+      )}
+      <Note>{copy.requiredNote}</Note>
+      <FieldGrid>
+        <TextField {...form.bind('name')} {...fieldText(fields.name)} type="text" autoComplete="name" required />
+        <TextField {...form.bind('email')} {...fieldText(fields.email)} type="email" autoComplete="email" required />
+        <TextField
+          {...form.bind('company')}
+          {...fieldText(fields.company)}
+          type="text"
+          autoComplete="organization"
+          required
+        />
+        <TextField {...form.bind('phone')} {...fieldText(fields.phone)} type="tel" autoComplete="tel" required />
+        <TextAreaField {...form.bind('message')} {...fieldText(fields.message)} wide />
+      </FieldGrid>
+      <Honeypot {...form.honeypot} label={copy.honeypotLabel} />
+      <SubmitButton type="submit" disabled={submitting}>
+        {submitting ? copy.submittingLabel : copy.submitLabel}
+      </SubmitButton>
+    </FormCard>
+  );
+}

@@ -1,0 +1,84 @@
+// The demo-request form on /contact. Success replaces the form with a banner; failure shows a banner
+// above the fields, which keep everything typed.
+import { useCallback } from 'react';
+import { submitContactMessage } from '../../lib/leads';
+import {
+  contactFields,
+  emptyContactForm,
+  toContactLead,
+  validateContactForm,
+  type ContactFormValues,
+} from './contact-form-model';
+import type { ContactFormCopy } from './copy-schema';
+import { fieldText, SelectField, TextAreaField, TextField } from './fields';
+import { Honeypot } from './Honeypot';
+import { StatusBanner } from './StatusBanner';
+import { FieldGrid, FormCard, LinkButton, Note, SubmitButton } from './styles';
+import { TextWithEmail } from './TextWithEmail';
+import { useLeadForm } from './useLeadForm';
+
+export type ContactFormProps = { copy: ContactFormCopy; contactEmail: string };
+
+const submitContact = (values: ContactFormValues) => submitContactMessage(toContactLead(values));
+
+export function ContactForm({ copy, contactEmail }: ContactFormProps) {
+  const validate = useCallback((values: ContactFormValues) => validateContactForm(values, copy), [copy]);
+  const form = useLeadForm({
+    formId: 'contact-form',
+    fields: contactFields,
+    emptyValues: emptyContactForm,
+    validate,
+    submit: submitContact,
+  });
+  const { fields } = copy;
+
+  if (form.status === 'succeeded') {
+    return (
+      <StatusBanner tone="success" ref={form.statusMessageRef}>
+        <p>{copy.success.message}</p>
+        <LinkButton type="button" onClick={form.reset}>
+          {copy.success.resetLabel}
+        </LinkButton>
+      </StatusBanner>
+    );
+  }
+
+  const submitting = form.status === 'submitting';
+  return (
+    <FormCard aria-label={copy.formLabel} {...form.formProps}>
+      {form.status === 'failed' && (
+        <StatusBanner tone="error" ref={form.statusMessageRef}>
+          <p>
+            <TextWithEmail text={copy.failureMessage} email={contactEmail} />
+          </p>
+        </StatusBanner>
+      )}
+      <Note>{copy.requiredNote}</Note>
+      <FieldGrid>
+        <TextField {...form.bind('name')} {...fieldText(fields.name)} type="text" autoComplete="name" required />
+        <TextField {...form.bind('email')} {...fieldText(fields.email)} type="email" autoComplete="email" required />
+        <TextField
+          {...form.bind('company')}
+          {...fieldText(fields.company)}
+          type="text"
+          autoComplete="organization"
+          required
+          wide
+        />
+        <SelectField
+          {...form.bind('problem')}
+          label={fields.problem.label}
+          placeholder={fields.problem.placeholder}
+          options={fields.problem.options}
+          required
+          wide
+        />
+        <TextAreaField {...form.bind('details')} {...fieldText(fields.details)} wide />
+      </FieldGrid>
+      <Honeypot {...form.honeypot} label={copy.honeypotLabel} />
+      <SubmitButton type="submit" disabled={submitting}>
+        {submitting ? copy.submittingLabel : copy.submitLabel}
+      </SubmitButton>
+    </FormCard>
+  );
+}

@@ -1,0 +1,37 @@
+// The demo-request form (/contact) as data: its fields, its rules and the lead it becomes.
+import type { ContactLead } from '../../lib/leads';
+import type { ContactFormCopy } from './copy-schema';
+import { emailError, isBlank, trimValues, type FieldErrors, type FormValues } from './validation';
+
+export const contactFields = ['name', 'email', 'company', 'problem', 'details'] as const;
+export type ContactField = (typeof contactFields)[number];
+export type ContactFormValues = FormValues<ContactField>;
+
+export const emptyContactForm: ContactFormValues = { name: '', email: '', company: '', problem: '', details: '' };
+
+export function validateContactForm(values: ContactFormValues, copy: ContactFormCopy): FieldErrors<ContactField> {
+  const { fields } = copy;
+  const errors: FieldErrors<ContactField> = {};
+  if (isBlank(values.name)) errors.name = fields.name.requiredMessage;
+  const email = emailError(values.email, fields.email);
+  if (email) errors.email = email;
+  if (isBlank(values.company)) errors.company = fields.company.requiredMessage;
+  // A restored draft may name an option the content no longer offers.
+  if (!fields.problem.options.includes(values.problem)) errors.problem = fields.problem.requiredMessage;
+  return errors;
+}
+
+/**
+ * The stored `message` of a contact message: "Problem: <option>", then a blank line and
+ * "Details: <text>" when details were given. Documented in docs/forms.md; people read these rows.
+ */
+export function composeContactMessage(problem: string, details: string): string {
+  const chosen = `Problem: ${problem.trim()}`;
+  const extra = details.trim();
+  return extra ? `${chosen}\n\nDetails: ${extra}` : chosen;
+}
+
+export function toContactLead(values: ContactFormValues): ContactLead {
+  const { name, email, company, problem, details } = trimValues(values);
+  return { name, email, company, message: composeContactMessage(problem, details) };
+}

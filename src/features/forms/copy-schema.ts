@@ -1,0 +1,94 @@
+// What a marketer may write in content/forms/*.json: every label, placeholder, option, button text and
+// message of the two lead forms. Same conventions as src/content-model/schemas.ts (strict objects,
+// plain types only) so the GraphQL types can be derived from these schemas too.
+import { z } from 'zod';
+
+const text = (what: string) =>
+  z
+    .string({ required_error: `${what} is required`, invalid_type_error: `${what} must be text` })
+    .trim()
+    .min(1, `${what} must not be empty`);
+
+/** A message that must offer the site's e-mail address; `{email}` becomes a mailto link. */
+const messageWithEmail = (what: string) =>
+  text(what).regex(/\{email\}/, `${what} must contain {email}, where the site's e-mail address is shown as a link`);
+
+const optionalText = (what: string) => text(what).optional();
+
+const requiredField = z
+  .object({
+    label: text('label'),
+    placeholder: optionalText('placeholder'),
+    requiredMessage: text('requiredMessage'),
+  })
+  .strict();
+
+const emailField = z
+  .object({
+    label: text('label'),
+    placeholder: optionalText('placeholder'),
+    requiredMessage: text('requiredMessage'),
+    invalidMessage: text('invalidMessage'),
+  })
+  .strict();
+
+const optionalField = z
+  .object({
+    label: text('label'),
+    placeholder: optionalText('placeholder'),
+  })
+  .strict();
+
+const selectField = z
+  .object({
+    label: text('label'),
+    placeholder: text('placeholder'),
+    options: z.array(text('option')).min(1, 'options must be a list of at least one choice'),
+    requiredMessage: text('requiredMessage'),
+  })
+  .strict();
+
+/** Copy both forms share: the form's accessible name, the buttons and the hidden anti-spam field. */
+const formChrome = {
+  formLabel: text('formLabel'),
+  requiredNote: text('requiredNote'),
+  honeypotLabel: text('honeypotLabel'),
+  submitLabel: text('submitLabel'),
+  submittingLabel: text('submittingLabel'),
+  failureMessage: messageWithEmail('failureMessage'),
+};
+
+export const contactFormCopy = z
+  .object({
+    ...formChrome,
+    fields: z
+      .object({
+        name: requiredField,
+        email: emailField,
+        company: requiredField,
+        problem: selectField,
+        details: optionalField,
+      })
+      .strict(),
+    success: z.object({ message: text('message'), resetLabel: text('resetLabel') }).strict(),
+  })
+  .strict();
+
+export const bookingFormCopy = z
+  .object({
+    ...formChrome,
+    fields: z
+      .object({
+        name: requiredField,
+        email: emailField,
+        company: requiredField,
+        phone: requiredField,
+        message: optionalField,
+      })
+      .strict(),
+    confirmation: z.object({ title: text('title'), text: text('text'), resetLabel: text('resetLabel') }).strict(),
+  })
+  .strict();
+
+export type ContactFormCopy = z.infer<typeof contactFormCopy>;
+export type BookingFormCopy = z.infer<typeof bookingFormCopy>;
