@@ -46,7 +46,13 @@ export function stepAfter(step: StepId): StepId | null {
   return STEP_IDS[STEP_IDS.indexOf(step) + 1] ?? null;
 }
 
-/** One line, single spaces: answers end up in a line-based message, so line breaks are not kept. */
+/**
+ * One line, single spaces, no invisible characters: answers end up in a line-based message, so line
+ * breaks are not kept, and an answer of only zero-width characters counts as empty.
+ */
 export function normaliseAnswer(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import chatJson from '../../content/chat.json';
+import { initialState, onSaveResult, respond, resumeRestoredState } from '../../src/features/chat/engine';
+import { mentionsAny } from '../../src/features/chat/match';
+import { fillPlaceholders } from '../../src/features/chat/placeholders';
+import { chatScript } from '../../src/features/chat/script-schema';
+import { isChatState, STEP_IDS, type ChatState } from '../../src/features/chat/state';
+
+const script = fillPlaceholders(chatScript.parse(chatJson), { email: 'hello@example.com' });
+
+// Words the engine reacts to, mixed with arbitrary text, so random conversations reach every step.
+const meaningful = fc.constantFrom(
+  'book a call',
+  'Jane Doe',
+  'jane@acme.com',
+  'Acme',
+  'UTC',
+  '3pm',
+  'tomorrow 10:30',
+  'no',
+  'nonprofit.org',
+  'stick to email',
+  'cancel',
+  'stop',
+  'try again',
+  'Skip',
+  'pricing?',
+  'weather',
+  '',
+  '   ',
+  '\u200b',
+  '<img src=x onerror=alert(1)>',
+);
+const visitorText = fc.oneof(meaningful, fc.string(), fc.string({ unit: 'binary', maxLength: 40 }));
+const action = fc.oneof(
+  { arbitrary: visitorText.map((text) => ({ kind: 'say' as const, text })), weight: 5 },
+  { arbitrary: fc.boolean().map((ok) => ({ kind: 'saved' as const, ok })), weight: 1 },
+  { arbitrary: fc.constant({ kind: 'reload' as const }), weight: 1 },
+);
+type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
+
+function apply(state: ChatState, step: Action, now: number): ChatState {
+  switch (step.kind) {
+    case 'say':
+      return respond(state, step.text, script, now).state;
+    case 'saved':
+      return onSaveResult(state, step.ok, script, now).state;
+    case 'reload':
+      return resumeRestoredState(JSON.parse(JSON.stringify(state)), script, now);
+  }
+}
+
+const cancels = (text: string) => mentionsAny(text, script.booking.cancelWords);
+
+describe('engine properties', () => {
+  it('never throws and always leaves a valid, serialisable state', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 40 }), (actions) => {
+        let state = initialState(script, 0);
+        actions.forEach((step, index) => {
+          state = apply(state, step, index + 1);
+          expect(isChatState(state)).toBe(true);
+          expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never loses a collected answer unless the visitor cancels or the booking is saved', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 40 }), (actions) => {
+        let state = initialState(script, 0);
+        actions.forEach((step, index) => {
+          const before = state;
+          state = apply(state, step, index + 1);
+          const dropped = STEP_IDS.some(
+            (id) => before.answers[id] !== undefined && state.answers[id] !== before.answers[id],
+          );
+          if (!dropped) return;
+          const cancelled = step.kind === 'say' && cancels(step.text) && state.status === 'idle';
+          const saved = step.kind === 'saved' && step.ok && before.status === 'saving';
+          expect(cancelled || saved).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adds the visitor message and at least one reply for any non-blank text outside a save', () => {
+    fc.assert(
+      fc.property(
+        fc.array(visitorText, { maxLength: 10 }),
+        visitorText.filter((text) => text.trim() !== ''),
+        (history, text) => {
+          let state = initialState(script, 0);
+          for (const earlier of history) state = respond(state, earlier, script, 1).state;
+          const result = respond(state, text, script, 2);
+          const added = result.state.messages.length - state.messages.length;
+          const expectsReply = !result.effect;
+          expect(added).toBe(1 + result.replies.length);
+          expect(result.replies.length > 0).toBe(expectsReply);
+          expect(result.state.messages.find((message) => !message.isBot && message.timestamp === 2)?.text).toBe(
+            text.trim(),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
