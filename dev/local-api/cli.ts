@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR } from './database';
+import { LOCAL_API_PORT } from './local-keys';
+import { startLocalApi } from './server';
+
+// `npm run backend`: the local Supabase-compatible data API the site uses when GATSBY_SUPABASE_URL is unset.
+const USAGE = `Usage: npm run backend -- [--port ${LOCAL_API_PORT}] [--data-dir .local-db | --in-memory]`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: String(LOCAL_API_PORT) },
+      'data-dir': { type: 'string' },
+      'in-memory': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port: ${values.port}\n${USAGE}`);
+  const dataDir = values['in-memory'] ? undefined : path.resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
+
+  const api = await startLocalApi({ port, dataDir });
+  console.log(`Local data API (Supabase-compatible) listening on ${api.url}`);
+  console.log(dataDir ? `Data: ${dataDir} (delete this folder to start empty)` : 'Data: in memory (lost on exit)');
+  if (api.appliedMigrations.length > 0) console.log(`Applied migrations: ${api.appliedMigrations.join(', ')}`);
+  console.log('Stored leads: npm run leads. Stop: Ctrl+C.');
+
+  const shutdown = () => {
+    api.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    console.error(`Port already in use: is the local data API (or \`supabase start\`) already running?`);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { applyMigrations } from './migrations';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations');
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.local-db');
+const BOOTSTRAP_SQL = path.join(__dirname, 'bootstrap.sql');
+
+export type LocalDatabase = { db: PGlite; appliedMigrations: string[] };
+
+/** Opens the embedded Postgres (in memory when `dataDir` is undefined), then brings it up to date. */
+export async function openLocalDatabase(options: { dataDir?: string; migrationsDir?: string }): Promise<LocalDatabase> {
+  const db = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(options.dataDir);
+  try {
+    await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
+    const appliedMigrations = await applyMigrations(db, options.migrationsDir ?? MIGRATIONS_DIR);
+    return { db, appliedMigrations };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+import { ApiError, apiError, fromDatabaseError, internalError, isDatabaseError } from './api-error';
+import { createAuthenticator, type RequestIdentity } from './auth';
+import { answerPreflight, setCorsHeaders } from './cors';
+import { openLocalDatabase } from './database';
+import { LOCAL_JWT_SECRET } from './local-keys';
+import { readJsonBody } from './request-body';
+import { handleTableRequest, type RestResponse } from './rest-handler';
+import { runAsRole } from './role-transaction';
+import { EXPOSED_SCHEMA, loadSchemaCatalog, type SchemaCatalog } from './schema-catalog';
+import { createSerialQueue } from './serial-queue';
+import type { Statement } from './sql-statements';
+
+export type LocalApiOptions = {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** Where Postgres keeps its files; undefined keeps the database in memory (gone on close). */
+  dataDir: string | undefined;
+  migrationsDir?: string;
+  /** Called with one line per unexpected server-side failure; defaults to console.error. */
+  logError?: (message: string, error: unknown) => void;
+};
+
+export type LocalApi = {
+  /** Base URL to give supabase-js, e.g. http://127.0.0.1:54321 */
+  url: string;
+  dataDir: string | undefined;
+  /** Migrations applied by this start (already-applied ones are skipped). */
+  appliedMigrations: string[];
+  /** The database as its owner, bypassing the API (for tests and developer tooling only). */
+  db: PGlite;
+  close(): Promise<void>;
+};
+
+const TABLE_PATH = /^\/rest\/v1\/([^/]+)\/?$/;
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+function send(response: ServerResponse, { status, headers, body }: RestResponse): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  setCorsHeaders(response);
+  response.writeHead(status, headers).end(body);
+}
+
+function decodeTableName(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw apiError(400, 'PGRST125', 'Invalid path specified in request URL');
+  }
+}
+
+export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
+  const { db, appliedMigrations } = await openLocalDatabase({
+    dataDir: options.dataDir,
+    migrationsDir: options.migrationsDir,
+  });
+  const catalog: SchemaCatalog = await loadSchemaCatalog(db);
+  const authenticate = createAuthenticator(LOCAL_JWT_SECRET);
+  const queue = createSerialQueue();
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+
+  const execute = (identity: RequestIdentity, statement: Statement) =>
+    queue.run(async () => {
+      try {
+        return await runAsRole(db, identity, statement);
+      } catch (error) {
+        if (isDatabaseError(error)) throw fromDatabaseError(error, identity.role);
+        throw error;
+      }
+    });
+
+  async function respond(request: IncomingMessage): Promise<RestResponse> {
+    const url = new URL(request.url ?? '/', 'http://local-api');
+    if (url.pathname === '/health' && request.method === 'GET') {
+      return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ status: 'ok' }) };
+    }
+    const match = TABLE_PATH.exec(url.pathname);
+    if (!match) throw apiError(404, 'PGRST125', 'Invalid path specified in request URL');
+    const identity = await authenticate(request.headers);
+    const table = decodeTableName(match[1]);
+    if (!catalog.hasTable(table)) {
+      throw apiError(404, 'PGRST205', `Could not find the table '${EXPOSED_SCHEMA}.${table}' in the schema cache`);
+    }
+    return handleTableRequest(
+      {
+        method: request.method ?? 'GET',
+        table,
+        params: url.searchParams,
+        headers: request.headers,
+        identity,
+        readBody: () => readJsonBody(request),
+      },
+      catalog,
+      execute,
+    );
+  }
+
+  const server = createServer((request, response) => {
+    if (request.method === 'OPTIONS') {
+      answerPreflight(response);
+      return;
+    }
+    respond(request)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) logError(`local data API: ${request.method} ${request.url} failed`, error);
+        const { status, body } = error instanceof ApiError ? error : internalError();
+        return { status, headers: JSON_HEADERS, body: JSON.stringify(body) };
+      })
+      .then((result) => {
+        // Unread request bodies (e.g. after an auth error) are discarded so the connection stays usable.
+        request.resume();
+        send(response, result);
+      });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    dataDir: options.dataDir,
+    appliedMigrations,
+    db,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await queue.idle();
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}
