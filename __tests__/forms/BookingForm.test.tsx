@@ -1,0 +1,239 @@
+import React from 'react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import bookingJson from '../../content/forms/booking-form.json';
+import { BookingForm } from '../../src/features/forms/BookingForm';
+import { bookingFormCopy } from '../../src/features/forms/copy-schema';
+import { preloadLeadClient, submitConsultationRequest, type LeadResult } from '../../src/lib/leads';
+
+jest.mock('../../src/lib/leads');
+
+// See ContactForm.test.tsx: needed until jest-preprocess.js uses the automatic JSX runtime.
+Object.assign(globalThis, { React });
+
+const copy = bookingFormCopy.parse(bookingJson);
+const EMAIL = 'hello@brightlane.ai';
+const FAILURE_TEXT = `Sorry, we couldn't book your call. Please try again or email us directly at ${EMAIL}`;
+const CONFIRMATION_TEXT =
+  "Thanks! We'll contact you within 24 hours to confirm a time for your free 30-minute strategy call.";
+const submitMock = jest.mocked(submitConsultationRequest);
+
+function deferred() {
+  let resolve!: (result: LeadResult) => void;
+  const promise = new Promise<LeadResult>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+function renderForm() {
+  const user = userEvent.setup();
+  const view = render(<BookingForm copy={copy} contactEmail={EMAIL} />);
+  return { user, ...view };
+}
+
+const field = {
+  name: () => screen.getByLabelText('Full name'),
+  email: () => screen.getByLabelText('Work email'),
+  company: () => screen.getByLabelText('Company'),
+  phone: () => screen.getByLabelText('Phone'),
+  message: () => screen.getByLabelText('Message (optional)'),
+};
+const submitButton = () => screen.getByRole('button', { name: 'Book My Free Strategy Call' });
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>, message = ' AEST, mornings suit best ') {
+  await user.type(field.name(), ' Grace Hopper ');
+  await user.type(field.email(), 'grace@example.com');
+  await user.type(field.company(), ' Compilers Inc ');
+  await user.type(field.phone(), ' +61 400 123 456 ');
+  if (message) await user.type(field.message(), message);
+}
+
+const expectFieldsKept = () => {
+  expect(field.name()).toHaveValue(' Grace Hopper ');
+  expect(field.email()).toHaveValue('grace@example.com');
+  expect(field.company()).toHaveValue(' Compilers Inc ');
+  expect(field.phone()).toHaveValue(' +61 400 123 456 ');
+  expect(field.message()).toHaveValue(' AEST, mornings suit best ');
+};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  submitMock.mockReset();
+  jest.mocked(preloadLeadClient).mockReset();
+});
+
+describe('BookingForm: the fields', () => {
+  it('renders labelled fields with the right types, autocomplete tokens and required flags', () => {
+    renderForm();
+    expect(screen.getByRole('form', { name: 'Strategy call request' })).toHaveAttribute('novalidate');
+    expect(field.name()).toHaveAttribute('autocomplete', 'name');
+    expect(field.email()).toHaveAttribute('type', 'email');
+    expect(field.email()).toHaveAttribute('autocomplete', 'email');
+    expect(field.company()).toHaveAttribute('autocomplete', 'organization');
+    expect(field.phone()).toHaveAttribute('type', 'tel');
+    expect(field.phone()).toHaveAttribute('autocomplete', 'tel');
+    for (const required of [field.name(), field.email(), field.company(), field.phone()]) {
+      expect(required).toBeRequired();
+    }
+    expect(field.message()).not.toBeRequired();
+    expect(field.message().tagName).toBe('TEXTAREA');
+  });
+
+  it('can be completed with the keyboard alone; the tab order skips the honeypot', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const { user } = renderForm();
+    await user.tab();
+    expect(field.name()).toHaveFocus();
+    await user.keyboard('Grace');
+    await user.tab();
+    await user.keyboard('grace@example.com');
+    await user.tab();
+    await user.keyboard('Compilers Inc');
+    await user.tab();
+    await user.keyboard('0400 123 456');
+    await user.tab();
+    expect(field.message()).toHaveFocus();
+    await user.tab();
+    expect(submitButton()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Strategy Call Requested!' })).toHaveFocus();
+    expect(preloadLeadClient).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('BookingForm: validation', () => {
+  it('shows nothing before the first attempt, then marks and describes every missing field and focuses the first', async () => {
+    const { user } = renderForm();
+    await user.type(field.email(), 'grace');
+    expect(field.email()).toHaveAttribute('aria-invalid', 'false');
+    await user.click(submitButton());
+    expect(field.name()).toHaveFocus();
+    expect(field.name()).toHaveAccessibleDescription('Please enter your name.');
+    expect(field.email()).toHaveAccessibleDescription('Please enter a valid email address, like jane@company.com.');
+    expect(field.company()).toHaveAccessibleDescription('Please enter your company name.');
+    expect(field.phone()).toHaveAccessibleDescription('Please enter a phone number we can reach you on.');
+    expect(field.message()).toHaveAttribute('aria-invalid', 'false');
+    expect(submitMock).not.toHaveBeenCalled();
+  });
+
+  it('focuses the phone when it is the only thing missing', async () => {
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.clear(field.phone());
+    await user.click(submitButton());
+    expect(field.phone()).toHaveFocus();
+    expect(field.phone()).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('BookingForm: submitting', () => {
+  it('sends the exact trimmed lead, shows "Booking Your Call..." disabled, then the confirmation view', async () => {
+    const pending = deferred();
+    submitMock.mockReturnValue(pending.promise);
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    expect(submitMock).toHaveBeenCalledTimes(1);
+    expect(submitMock).toHaveBeenCalledWith({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      company: 'Compilers Inc',
+      phone: '+61 400 123 456',
+      message: 'AEST, mornings suit best',
+    });
+    expect(screen.getByRole('button', { name: 'Booking Your Call...' })).toBeDisabled();
+
+    await act(async () => pending.resolve({ ok: true }));
+    const heading = screen.getByRole('heading', { name: 'Strategy Call Requested!' });
+    expect(heading).toHaveFocus();
+    const confirmation = screen.getByRole('status');
+    expect(confirmation).toHaveTextContent(CONFIRMATION_TEXT);
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('sends an empty message when none was given', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const { user } = renderForm();
+    await fillValidForm(user, '');
+    await user.click(submitButton());
+    expect(submitMock).toHaveBeenCalledWith(expect.objectContaining({ message: '' }));
+  });
+
+  it('"Book Another Call" returns to an empty form with focus on the first field', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await user.click(await screen.findByRole('button', { name: 'Book Another Call' }));
+    for (const control of Object.values(field)) expect(control()).toHaveValue('');
+    expect(field.name()).toHaveFocus();
+    expect(field.name()).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it.each<[string, LeadResult]>([
+    ['rejected', { ok: false, reason: 'rejected', detail: 'HTTP 500' }],
+    ['unreachable', { ok: false, reason: 'network' }],
+    ['timed out', { ok: false, reason: 'timeout' }],
+  ])('when the request is %s, keeps the form exactly and shows the e-mail fallback', async (_, result) => {
+    submitMock.mockResolvedValue(result);
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(FAILURE_TEXT);
+    expect(alert).toHaveFocus();
+    expect(within(alert).getByRole('link', { name: EMAIL })).toHaveAttribute('href', `mailto:${EMAIL}`);
+    expectFieldsKept();
+    expect(submitButton()).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Strategy Call Requested!' })).toBeNull();
+  });
+
+  it('never submits twice while a request is in flight', async () => {
+    const pending = deferred();
+    submitMock.mockReturnValue(pending.promise);
+    const { user } = renderForm();
+    await fillValidForm(user);
+    fireEvent.submit(screen.getByRole('form'));
+    fireEvent.submit(screen.getByRole('form'));
+    await user.click(screen.getByRole('button', { name: 'Booking Your Call...' }));
+    expect(submitMock).toHaveBeenCalledTimes(1);
+    await act(async () => pending.resolve({ ok: true }));
+  });
+
+  it('shows the confirmation for a filled honeypot without storing anything', async () => {
+    const { user, container } = renderForm();
+    await fillValidForm(user);
+    fireEvent.change(container.querySelector('input[name="website"]') as HTMLInputElement, {
+      target: { value: 'buy-now.example' },
+    });
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Strategy Call Requested!' })).toBeInTheDocument();
+    expect(submitMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('BookingForm: drafts', () => {
+  it('restores every field after a reload, including after a failed submission', async () => {
+    submitMock.mockResolvedValue({ ok: false, reason: 'network' });
+    const { user, unmount } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    unmount();
+    renderForm();
+    expectFieldsKept();
+  });
+
+  it('forgets the draft once the call is requested', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const { user, unmount } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Strategy Call Requested!' });
+    unmount();
+    renderForm();
+    expect(field.name()).toHaveValue('');
+    expect(sessionStorage.getItem('lead-form-draft:booking-form')).toBeNull();
+  });
+});

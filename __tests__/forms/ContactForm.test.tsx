@@ -1,0 +1,308 @@
+import React from 'react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import contactJson from '../../content/forms/contact-form.json';
+import { ContactForm } from '../../src/features/forms/ContactForm';
+import { contactFormCopy } from '../../src/features/forms/copy-schema';
+import { preloadLeadClient, submitContactMessage, type LeadResult } from '../../src/lib/leads';
+
+jest.mock('../../src/lib/leads');
+
+// jest-preprocess.js compiles JSX with babel-preset-gatsby's default classic runtime, which needs a React
+// in scope; the source uses the automatic runtime (tsconfig "react-jsx"). Remove once the preprocessor
+// passes { reactRuntime: 'automatic' }.
+Object.assign(globalThis, { React });
+
+const copy = contactFormCopy.parse(contactJson);
+const EMAIL = 'hello@brightlane.ai';
+const FAILURE_TEXT = `Failed to send request. Please try again or email us directly at ${EMAIL}`;
+const SUCCESS_TEXT = "Thanks! We'll contact you within 24 hours to schedule your demo.";
+const submitMock = jest.mocked(submitContactMessage);
+
+function deferred() {
+  let resolve!: (result: LeadResult) => void;
+  const promise = new Promise<LeadResult>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+function renderForm() {
+  const user = userEvent.setup();
+  const view = render(<ContactForm copy={copy} contactEmail={EMAIL} />);
+  return { user, ...view };
+}
+
+const field = {
+  name: () => screen.getByLabelText('Full name'),
+  email: () => screen.getByLabelText('Work email'),
+  company: () => screen.getByLabelText('Company'),
+  problem: () => screen.getByLabelText('What would you like to automate?'),
+  details: () => screen.getByLabelText('Additional details (optional)'),
+};
+const submitButton = () => screen.getByRole('button', { name: 'Request My Demo' });
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>, details = '  We get 300 leads a month.  ') {
+  await user.type(field.name(), '  Ada Lovelace ');
+  await user.type(field.email(), ' ada@example.com ');
+  await user.type(field.company(), ' Analytical Engines ');
+  await user.selectOptions(field.problem(), 'Lead capture and qualification');
+  if (details) await user.type(field.details(), details);
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  submitMock.mockReset();
+  jest.mocked(preloadLeadClient).mockReset();
+});
+
+describe('ContactForm: the fields', () => {
+  it('renders labelled fields with the right types, autocomplete tokens and required flags', () => {
+    renderForm();
+    expect(screen.getByRole('form', { name: 'Demo request' })).toHaveAttribute('novalidate');
+    expect(field.name()).toHaveAttribute('type', 'text');
+    expect(field.name()).toHaveAttribute('autocomplete', 'name');
+    expect(field.email()).toHaveAttribute('type', 'email');
+    expect(field.email()).toHaveAttribute('autocomplete', 'email');
+    expect(field.company()).toHaveAttribute('autocomplete', 'organization');
+    for (const required of [field.name(), field.email(), field.company(), field.problem()]) {
+      expect(required).toBeRequired();
+      expect(required).toHaveAttribute('aria-invalid', 'false');
+    }
+    expect(field.details()).not.toBeRequired();
+    expect(field.details().tagName).toBe('TEXTAREA');
+    expect(field.name()).toHaveAttribute('placeholder', 'Jane Smith');
+    expect(screen.getByText('All fields are required unless marked optional.')).toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('offers exactly the six problems of the spec, in order, after an unselectable prompt', () => {
+    renderForm();
+    const options = within(field.problem()).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Choose the problem you want solved',
+      'Lead capture and qualification',
+      'Customer support automation',
+      'Appointment setting and scheduling',
+      'Voice receptionist system',
+      'Multiple AI solutions needed',
+      'Other (please specify in message)',
+    ]);
+    expect(options[0]).toBeDisabled();
+    expect(field.problem()).toHaveValue('');
+  });
+
+  it('has a honeypot that is hidden from people, out of the tab order and not autofilled', () => {
+    const { container } = renderForm();
+    const honeypot = container.querySelector('input[name="website"]');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Leave this field empty' })).toBeNull(); // not in the accessibility tree
+  });
+
+  it('starts loading the submission code on first interaction, once', async () => {
+    const { user } = renderForm();
+    expect(preloadLeadClient).not.toHaveBeenCalled();
+    await user.click(field.name());
+    await user.type(field.name(), 'A');
+    await user.click(field.email());
+    expect(preloadLeadClient).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ContactForm: validation', () => {
+  it('shows no error before the first submit attempt', async () => {
+    const { user } = renderForm();
+    await user.type(field.email(), 'not-an-email');
+    await user.tab();
+    expect(field.email()).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Please enter a valid email address, like jane@company.com.')).toBeNull();
+  });
+
+  it('on an empty submit, marks every required field, describes the error and focuses the first', async () => {
+    const { user } = renderForm();
+    await user.click(submitButton());
+    const expected: [HTMLElement, string][] = [
+      [field.name(), 'Please enter your name.'],
+      [field.email(), 'Please enter your email address.'],
+      [field.company(), 'Please enter your company name.'],
+      [field.problem(), "Please choose what you'd like help with."],
+    ];
+    for (const [control, message] of expected) {
+      expect(control).toHaveAttribute('aria-invalid', 'true');
+      expect(control).toHaveAccessibleDescription(message);
+    }
+    expect(field.details()).toHaveAttribute('aria-invalid', 'false');
+    expect(field.name()).toHaveFocus();
+    expect(submitMock).not.toHaveBeenCalled();
+  });
+
+  it('treats whitespace as empty and focuses the first invalid field in order', async () => {
+    const { user } = renderForm();
+    await user.type(field.name(), '   ');
+    await user.type(field.email(), 'ada@example.com');
+    await user.click(submitButton());
+    expect(field.name()).toHaveFocus();
+    expect(field.name()).toHaveAccessibleDescription('Please enter your name.');
+  });
+
+  it('rejects a malformed e-mail and updates errors live after the first attempt', async () => {
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.clear(field.email());
+    await user.type(field.email(), 'ada@');
+    await user.click(submitButton());
+    expect(field.email()).toHaveFocus();
+    expect(field.email()).toHaveAccessibleDescription('Please enter a valid email address, like jane@company.com.');
+    await user.type(field.email(), 'example.com');
+    expect(field.email()).toHaveAttribute('aria-invalid', 'false');
+    expect(field.email()).not.toHaveAttribute('aria-describedby');
+    expect(submitMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('ContactForm: submitting', () => {
+  it('sends the exact trimmed lead, disables the button as "Sending Request..." and then shows the success banner', async () => {
+    const pending = deferred();
+    submitMock.mockReturnValue(pending.promise);
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    expect(submitMock).toHaveBeenCalledTimes(1);
+    expect(submitMock).toHaveBeenCalledWith({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+      message: 'Problem: Lead capture and qualification\n\nDetails: We get 300 leads a month.',
+    });
+    const busy = screen.getByRole('button', { name: 'Sending Request...' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('form')).toHaveAttribute('aria-busy', 'true');
+
+    await act(async () => pending.resolve({ ok: true }));
+    const banner = screen.getByRole('status');
+    expect(banner).toHaveTextContent(SUCCESS_TEXT);
+    expect(banner).toHaveFocus();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(within(banner).getByRole('button', { name: 'Send another request' })).toBeInTheDocument();
+  });
+
+  it('leaves the details out of the message when none were given', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const { user } = renderForm();
+    await fillValidForm(user, '');
+    await user.click(submitButton());
+    expect(submitMock).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Problem: Lead capture and qualification' }),
+    );
+  });
+
+  it('"Send another request" returns to an empty form with focus on the first field', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await user.click(await screen.findByRole('button', { name: 'Send another request' }));
+    expect(field.name()).toHaveValue('');
+    expect(field.email()).toHaveValue('');
+    expect(field.company()).toHaveValue('');
+    expect(field.problem()).toHaveValue('');
+    expect(field.details()).toHaveValue('');
+    expect(field.name()).toHaveFocus();
+    expect(field.name()).toHaveAttribute('aria-invalid', 'false'); // a fresh form shows no errors
+  });
+
+  it.each<[string, LeadResult]>([
+    ['rejected', { ok: false, reason: 'rejected', detail: '500' }],
+    ['unreachable', { ok: false, reason: 'network' }],
+    ['timed out', { ok: false, reason: 'timeout' }],
+  ])('when the request is %s, shows the error banner with a mailto link and keeps every field', async (_, result) => {
+    submitMock.mockResolvedValue(result);
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(FAILURE_TEXT);
+    expect(banner).toHaveFocus();
+    expect(within(banner).getByRole('link', { name: EMAIL })).toHaveAttribute('href', `mailto:${EMAIL}`);
+    expect(field.name()).toHaveValue('  Ada Lovelace ');
+    expect(field.email()).toHaveValue('ada@example.com'); // browsers strip spaces from type=email
+    expect(field.company()).toHaveValue(' Analytical Engines ');
+    expect(field.problem()).toHaveValue('Lead capture and qualification');
+    expect(field.details()).toHaveValue('  We get 300 leads a month.  ');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('can be retried after a failure and then succeeds', async () => {
+    submitMock.mockResolvedValueOnce({ ok: false, reason: 'network' }).mockResolvedValueOnce({ ok: true });
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_TEXT);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(submitMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never submits twice while a request is in flight', async () => {
+    const pending = deferred();
+    submitMock.mockReturnValue(pending.promise);
+    const { user } = renderForm();
+    await fillValidForm(user);
+    const form = screen.getByRole('form');
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await user.click(screen.getByRole('button', { name: 'Sending Request...' }));
+    await user.type(field.company(), '{Enter}');
+    expect(submitMock).toHaveBeenCalledTimes(1);
+    await act(async () => pending.resolve({ ok: true }));
+  });
+
+  it('acknowledges a submission with a filled honeypot without storing it', async () => {
+    const { user, container } = renderForm();
+    await fillValidForm(user);
+    fireEvent.change(container.querySelector('input[name="website"]') as HTMLInputElement, {
+      target: { value: 'https://spam.example' },
+    });
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_TEXT);
+    expect(submitMock).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('lead-form-draft:contact-form')).toBeNull();
+  });
+});
+
+describe('ContactForm: drafts', () => {
+  it('restores what was typed after a reload (remount)', async () => {
+    const { user, unmount } = renderForm();
+    await fillValidForm(user);
+    unmount();
+    renderForm();
+    expect(field.name()).toHaveValue('  Ada Lovelace ');
+    expect(field.email()).toHaveValue('ada@example.com'); // browsers strip spaces from type=email
+    expect(field.company()).toHaveValue(' Analytical Engines ');
+    expect(field.problem()).toHaveValue('Lead capture and qualification');
+    expect(field.details()).toHaveValue('  We get 300 leads a month.  ');
+    expect(field.name()).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('keeps the draft after a failure and drops it after success', async () => {
+    submitMock.mockResolvedValueOnce({ ok: false, reason: 'timeout' }).mockResolvedValueOnce({ ok: true });
+    const { user, unmount } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    unmount();
+
+    const again = renderForm();
+    expect(field.name()).toHaveValue('  Ada Lovelace ');
+    await again.user.click(submitButton());
+    await screen.findByRole('status');
+    again.unmount();
+
+    renderForm();
+    expect(field.name()).toHaveValue('');
+    expect(sessionStorage.getItem('lead-form-draft:contact-form')).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import bookingJson from '../../content/forms/booking-form.json';
+import contactJson from '../../content/forms/contact-form.json';
+import { bookingFormCopy, contactFormCopy } from '../../src/features/forms/copy-schema';
+
+// The texts SPEC.md sections 2, 4, 5 and 8 fix word for word.
+const SPEC_PROBLEMS = [
+  'Lead capture and qualification',
+  'Customer support automation',
+  'Appointment setting and scheduling',
+  'Voice receptionist system',
+  'Multiple AI solutions needed',
+  'Other (please specify in message)',
+];
+
+describe('content/forms/contact-form.json', () => {
+  const result = contactFormCopy.safeParse(contactJson);
+
+  it('satisfies its schema', () => {
+    expect(result.error?.issues).toBeUndefined();
+    expect(result.success).toBe(true);
+  });
+
+  it('holds the spec texts', () => {
+    expect(contactJson.fields.problem.options).toEqual(SPEC_PROBLEMS);
+    expect(contactJson.submittingLabel).toBe('Sending Request...');
+    expect(contactJson.success.message).toBe("Thanks! We'll contact you within 24 hours to schedule your demo.");
+    expect(contactJson.success.resetLabel).toBe('Send another request');
+    expect(contactJson.failureMessage).toBe('Failed to send request. Please try again or email us directly at {email}');
+  });
+});
+
+describe('content/forms/booking-form.json', () => {
+  const result = bookingFormCopy.safeParse(bookingJson);
+
+  it('satisfies its schema', () => {
+    expect(result.error?.issues).toBeUndefined();
+    expect(result.success).toBe(true);
+  });
+
+  it('holds the spec texts', () => {
+    expect(bookingJson.submittingLabel).toBe('Booking Your Call...');
+    expect(bookingJson.confirmation.title).toBe('Strategy Call Requested!');
+    expect(bookingJson.confirmation.text).toContain('within 24 hours');
+    expect(bookingJson.confirmation.resetLabel).toBe('Book Another Call');
+    expect(bookingJson.failureMessage).toContain('{email}');
+  });
+});
+
+describe('the copy schemas', () => {
+  const messages = (input: unknown) => {
+    const parsed = contactFormCopy.safeParse(input);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it('reject a failure message without the {email} placeholder, saying why', () => {
+    expect(messages({ ...contactJson, failureMessage: 'Failed to send request.' })).toEqual([
+      "failureMessage: failureMessage must contain {email}, where the site's e-mail address is shown as a link",
+    ]);
+  });
+
+  it('reject empty texts, missing fields and unknown keys', () => {
+    const { submitLabel: _omitted, ...withoutSubmit } = contactJson;
+    expect(messages(withoutSubmit)).toEqual(['submitLabel: submitLabel is required']);
+    expect(messages({ ...contactJson, submittingLabel: '  ' })).toEqual([
+      'submittingLabel: submittingLabel must not be empty',
+    ]);
+    expect(messages({ ...contactJson, colour: 'purple' })).toEqual([": Unrecognized key(s) in object: 'colour'"]);
+  });
+
+  it('reject a problem list without options', () => {
+    const fields = { ...contactJson.fields, problem: { ...contactJson.fields.problem, options: [] } };
+    expect(messages({ ...contactJson, fields })).toEqual([
+      'fields.problem.options: options must be a list of at least one choice',
+    ]);
+  });
+
+  it('allow optional placeholders to be left out', () => {
+    const fields = { ...bookingJson.fields, message: { label: 'Message (optional)' } };
+    expect(bookingFormCopy.safeParse({ ...bookingJson, fields }).success).toBe(true);
+  });
+});
