@@ -76,6 +76,9 @@ describe('BookingForm: the fields', () => {
     }
     expect(field.message()).not.toBeRequired();
     expect(field.message().tagName).toBe('TEXTAREA');
+    // The column limits of consultation_requests.
+    expect(field.phone()).toHaveAttribute('maxlength', '50');
+    expect(field.message()).toHaveAttribute('maxlength', '5000');
   });
 
   it('can be completed with the keyboard alone; the tab order skips the honeypot', async () => {

@@ -70,6 +70,11 @@ describe('ContactForm: the fields', () => {
     expect(field.details()).not.toBeRequired();
     expect(field.details().tagName).toBe('TEXTAREA');
     expect(field.name()).toHaveAttribute('placeholder', 'Jane Smith');
+    // The column limits of contact_messages, so an over-long entry cannot fail every retry.
+    expect(field.name()).toHaveAttribute('maxlength', '200');
+    expect(field.email()).toHaveAttribute('maxlength', '320');
+    expect(field.company()).toHaveAttribute('maxlength', '200');
+    expect(field.details()).toHaveAttribute('maxlength', '4800');
     expect(screen.getByText('All fields are required unless marked optional.')).toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
   });

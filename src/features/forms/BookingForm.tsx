@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { submitConsultationRequest } from '../../lib/leads';
 import {
   bookingFields,
+  bookingFieldLimits,
   emptyBookingForm,
   toConsultationLead,
   validateBookingForm,
@@ -58,17 +59,44 @@ export function BookingForm({ copy, contactEmail }: BookingFormProps) {
       )}
       <Note>{copy.requiredNote}</Note>
       <FieldGrid>
-        <TextField {...form.bind('name')} {...fieldText(fields.name)} type="text" autoComplete="name" required />
-        <TextField {...form.bind('email')} {...fieldText(fields.email)} type="email" autoComplete="email" required />
+        <TextField
+          {...form.bind('name')}
+          {...fieldText(fields.name)}
+          maxLength={bookingFieldLimits.name}
+          type="text"
+          autoComplete="name"
+          required
+        />
+        <TextField
+          {...form.bind('email')}
+          {...fieldText(fields.email)}
+          maxLength={bookingFieldLimits.email}
+          type="email"
+          autoComplete="email"
+          required
+        />
         <TextField
           {...form.bind('company')}
           {...fieldText(fields.company)}
+          maxLength={bookingFieldLimits.company}
           type="text"
           autoComplete="organization"
           required
         />
-        <TextField {...form.bind('phone')} {...fieldText(fields.phone)} type="tel" autoComplete="tel" required />
-        <TextAreaField {...form.bind('message')} {...fieldText(fields.message)} wide />
+        <TextField
+          {...form.bind('phone')}
+          {...fieldText(fields.phone)}
+          maxLength={bookingFieldLimits.phone}
+          type="tel"
+          autoComplete="tel"
+          required
+        />
+        <TextAreaField
+          {...form.bind('message')}
+          {...fieldText(fields.message)}
+          maxLength={bookingFieldLimits.message}
+          wide
+        />
       </FieldGrid>
       <Honeypot {...form.honeypot} label={copy.honeypotLabel} />
       <SubmitButton type="submit" disabled={submitting}>

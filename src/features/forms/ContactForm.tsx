@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { submitContactMessage } from '../../lib/leads';
 import {
   contactFields,
+  contactFieldLimits,
   emptyContactForm,
   toContactLead,
   validateContactForm,
@@ -55,11 +56,26 @@ export function ContactForm({ copy, contactEmail }: ContactFormProps) {
       )}
       <Note>{copy.requiredNote}</Note>
       <FieldGrid>
-        <TextField {...form.bind('name')} {...fieldText(fields.name)} type="text" autoComplete="name" required />
-        <TextField {...form.bind('email')} {...fieldText(fields.email)} type="email" autoComplete="email" required />
+        <TextField
+          {...form.bind('name')}
+          {...fieldText(fields.name)}
+          maxLength={contactFieldLimits.name}
+          type="text"
+          autoComplete="name"
+          required
+        />
+        <TextField
+          {...form.bind('email')}
+          {...fieldText(fields.email)}
+          maxLength={contactFieldLimits.email}
+          type="email"
+          autoComplete="email"
+          required
+        />
         <TextField
           {...form.bind('company')}
           {...fieldText(fields.company)}
+          maxLength={contactFieldLimits.company}
           type="text"
           autoComplete="organization"
           required
@@ -73,7 +89,12 @@ export function ContactForm({ copy, contactEmail }: ContactFormProps) {
           required
           wide
         />
-        <TextAreaField {...form.bind('details')} {...fieldText(fields.details)} wide />
+        <TextAreaField
+          {...form.bind('details')}
+          {...fieldText(fields.details)}
+          maxLength={contactFieldLimits.details}
+          wide
+        />
       </FieldGrid>
       <Honeypot {...form.honeypot} label={copy.honeypotLabel} />
       <SubmitButton type="submit" disabled={submitting}>

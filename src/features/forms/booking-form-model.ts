@@ -7,6 +7,9 @@ export const bookingFields = ['name', 'email', 'company', 'phone', 'message'] as
 export type BookingField = (typeof bookingFields)[number];
 export type BookingFormValues = FormValues<BookingField>;
 
+/** Character limits of the consultation_requests columns (supabase/migrations). */
+export const bookingFieldLimits = { name: 200, email: 320, company: 200, phone: 50, message: 5000 } as const;
+
 export const emptyBookingForm: BookingFormValues = { name: '', email: '', company: '', phone: '', message: '' };
 
 export function validateBookingForm(values: BookingFormValues, copy: BookingFormCopy): FieldErrors<BookingField> {

@@ -7,6 +7,12 @@ export const contactFields = ['name', 'email', 'company', 'problem', 'details'] 
 export type ContactField = (typeof contactFields)[number];
 export type ContactFormValues = FormValues<ContactField>;
 
+/**
+ * Character limits of the contact_messages columns (supabase/migrations). Details share the 5000-character
+ * message column with the "Problem: …" prefix, hence the margin.
+ */
+export const contactFieldLimits = { name: 200, email: 320, company: 200, details: 4800 } as const;
+
 export const emptyContactForm: ContactFormValues = { name: '', email: '', company: '', problem: '', details: '' };
 
 export function validateContactForm(values: ContactFormValues, copy: ContactFormCopy): FieldErrors<ContactField> {

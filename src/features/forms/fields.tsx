@@ -4,7 +4,14 @@ import type { ReactNode } from 'react';
 import type { BoundField } from './useLeadForm';
 import { FieldError, FieldGroup, Input, Label, Select, TextArea } from './styles';
 
-type CommonProps = BoundField & { label: string; placeholder?: string; required?: boolean; wide?: boolean };
+type CommonProps = BoundField & {
+  label: string;
+  placeholder?: string;
+  required?: boolean;
+  wide?: boolean;
+  /** The database's limit for the column, so an over-long entry cannot make every retry fail. */
+  maxLength?: number;
+};
 
 /** The copy a control shows; validation messages stay with the form's rules. */
 export const fieldText = ({ label, placeholder }: { label: string; placeholder?: string }) => ({ label, placeholder });
@@ -42,10 +49,11 @@ export function TextField({
   autoComplete,
   ...props
 }: CommonProps & { type: 'text' | 'email' | 'tel'; autoComplete: string }) {
-  const { id, name, value, error, placeholder, onValueChange, inputRef } = props;
+  const { id, name, value, error, placeholder, maxLength, onValueChange, inputRef } = props;
   return (
     <FieldShell {...props}>
       <Input
+        maxLength={maxLength}
         id={id}
         name={name}
         type={type}
@@ -88,10 +96,11 @@ export function SelectField({ options, ...props }: CommonProps & { placeholder: 
 }
 
 export function TextAreaField(props: CommonProps) {
-  const { id, name, value, error, placeholder, onValueChange, inputRef } = props;
+  const { id, name, value, error, placeholder, maxLength, onValueChange, inputRef } = props;
   return (
     <FieldShell {...props}>
       <TextArea
+        maxLength={maxLength}
         id={id}
         name={name}
         value={value}
