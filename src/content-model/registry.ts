@@ -2,14 +2,28 @@
 // type it becomes. Adding a content type means adding one line here.
 import type { ZodTypeAny } from 'zod';
 import * as schemas from './schemas';
+import { chatScript } from '../features/chat/script-schema';
+import { bookingFormCopy, contactFormCopy } from '../features/forms/copy-schema';
+
+type Common = {
+  typeName: string;
+  schema: ZodTypeAny;
+  /** What the file holds, in words, for messages. */
+  label: string;
+  /**
+   * Also expose the whole validated object as one `content: JSON!` field, for copy that a component
+   * takes as a unit (a form's texts, the chat script) rather than field by field.
+   */
+  asUnit?: boolean;
+};
 
 export type ContentSource =
   /** A JSON file holding one object: one node of `typeName`. */
-  | { kind: 'json-object'; file: string; typeName: string; schema: ZodTypeAny; label: string }
+  | (Common & { kind: 'json-object'; file: string })
   /** A JSON file holding a list: one node of `typeName` per item. */
-  | { kind: 'json-list'; file: string; typeName: string; schema: ZodTypeAny; label: string; itemName: string }
+  | (Common & { kind: 'json-list'; file: string; itemName: string })
   /** A folder of MDX files whose frontmatter matches `schema`: one node of `typeName` per file. */
-  | { kind: 'mdx-folder'; folder: string; typeName: string; schema: ZodTypeAny; label: string };
+  | (Common & { kind: 'mdx-folder'; folder: string });
 
 export const contentSources: ContentSource[] = [
   { kind: 'json-object', file: 'site.json', typeName: 'SiteJson', schema: schemas.site, label: 'site settings' },
@@ -55,6 +69,30 @@ export const contentSources: ContentSource[] = [
     typeName: 'LegalChromeJson',
     schema: schemas.legalChrome,
     label: 'legal page labels',
+  },
+  {
+    kind: 'json-object',
+    file: 'forms/contact-form.json',
+    typeName: 'ContactFormJson',
+    schema: contactFormCopy,
+    label: 'demo request form',
+    asUnit: true,
+  },
+  {
+    kind: 'json-object',
+    file: 'forms/booking-form.json',
+    typeName: 'BookingFormJson',
+    schema: bookingFormCopy,
+    label: 'strategy call form',
+    asUnit: true,
+  },
+  {
+    kind: 'json-object',
+    file: 'chat.json',
+    typeName: 'ChatJson',
+    schema: chatScript,
+    label: 'chat assistant script',
+    asUnit: true,
   },
   {
     kind: 'json-list',

@@ -1,0 +1,3 @@
+import './src/styles/global.css';
+
+export { wrapPageElement, wrapRootElement } from './src/gatsby-wrappers';

@@ -1,0 +1,70 @@
+import type { GatsbyConfig } from 'gatsby';
+import path from 'node:path';
+import { contentSources } from './src/content-model/registry';
+import { readSiteSettings } from './src/content-model/site-settings';
+
+process.env.GATSBY_TELEMETRY_DISABLED = '1';
+
+const site = readSiteSettings();
+const jsonTypeNames = new Map(
+  contentSources.flatMap((source) => (source.kind === 'mdx-folder' ? [] : [[source.file, source.typeName] as const])),
+);
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    siteUrl: site.siteUrl,
+    title: site.brandName,
+  },
+  trailingSlash: 'never',
+  jsxRuntime: 'automatic',
+  graphqlTypegen: {
+    typesOutputPath: 'src/gatsby-types.d.ts',
+    generateOnBuild: true,
+  },
+  plugins: [
+    'gatsby-plugin-styled-components',
+    'gatsby-plugin-postcss',
+    'gatsby-plugin-image',
+    'gatsby-plugin-sharp',
+    'gatsby-transformer-sharp',
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'content', path: path.resolve('content') },
+    },
+    {
+      resolve: 'gatsby-transformer-json',
+      options: {
+        // Each content file gets the type named in the content registry, so the explicit schema applies.
+        typeName: ({ node }: { node: { relativePath: string } }) => {
+          const typeName = jsonTypeNames.get(node.relativePath);
+          if (!typeName) throw new Error(`content/${node.relativePath} is not a known content file (see CONTENT.md).`);
+          return typeName;
+        },
+      },
+    },
+    {
+      resolve: 'gatsby-plugin-mdx',
+      options: { extensions: ['.mdx'] },
+    },
+    {
+      resolve: 'gatsby-plugin-sitemap',
+      options: { excludes: ['/404', '/404.html', '/dev-404-page'] },
+    },
+    {
+      resolve: 'gatsby-plugin-manifest',
+      options: {
+        name: site.brandName,
+        short_name: site.brandName,
+        description: site.tagline,
+        start_url: '/',
+        background_color: '#0b0a1a',
+        theme_color: '#0b0a1a',
+        display: 'standalone',
+        icon: 'src/images/icon.svg',
+        cache_busting_mode: 'none',
+      },
+    },
+  ],
+};
+
+export default config;

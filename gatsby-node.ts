@@ -1,0 +1,151 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import type { GatsbyNode, Node } from 'gatsby';
+import { contentSources } from './src/content-model/registry';
+import { formatProblems, loadContent } from './src/content-model/check';
+import { nodeTypeDefs } from './src/content-model/graphql';
+import { renderMdxToHtml } from './src/content-model/render-mdx';
+import { formatLastUpdated } from './src/content-model/last-updated';
+import { readSupabaseConfig } from './src/lib/config';
+import { readSiteSettings } from './src/content-model/site-settings';
+import { describeIssue } from './src/content-model/friendly-issue';
+
+const contentDir = () => path.resolve(process.env.CONTENT_DIR ?? 'content');
+const buildDate = new Date();
+
+/** Every content file is checked before Gatsby reads it, so a mistake is reported as file, item and field. */
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
+  const { problems } = loadContent(contentDir());
+  if (problems.length > 0) {
+    reporter.panic(
+      `The content has ${problems.length} problem${problems.length === 1 ? '' : 's'} (see CONTENT.md):\n${formatProblems(problems)}`,
+    );
+  }
+  const supabase = readSupabaseConfig();
+  reporter.info(
+    supabase.isLocalDefault
+      ? `Leads go to the local data API at ${supabase.url} (GATSBY_SUPABASE_URL is not set; start it with npm run backend, or use npm start).`
+      : `Leads go to Supabase at ${supabase.url}.`,
+  );
+};
+
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
+  const extraFields: Record<string, string[]> = {
+    Service: ['slug: String!', 'body: String!'],
+    LegalPage: ['contentFilePath: String!'],
+  };
+  actions.createTypes(`type LegalPageLastUpdated { iso: String!, text: String! }`);
+  actions.createTypes(
+    contentSources
+      .map((source) => nodeTypeDefs(source.typeName, source.schema, extraFields[source.typeName]))
+      .join('\n\n'),
+  );
+};
+
+const nodeInternals = new Set(['id', 'parent', 'children', 'internal', 'fields']);
+
+export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers }) => {
+  const units = contentSources.filter((source) => source.asUnit);
+  createResolvers({
+    ...Object.fromEntries(
+      units.map((source) => [
+        source.typeName,
+        {
+          content: {
+            type: 'JSON!',
+            resolve: (node: Record<string, unknown>) =>
+              Object.fromEntries(Object.entries(node).filter(([key]) => !nodeInternals.has(key))),
+          },
+        },
+      ]),
+    ),
+    Service: {
+      html: { type: 'String!', resolve: (service: { body: string }) => renderMdxToHtml(service.body) },
+    },
+    LegalPage: {
+      lastUpdated: {
+        type: 'LegalPageLastUpdated!',
+        resolve: (page: { updated?: string }) => formatLastUpdated(page.updated, buildDate),
+      },
+    },
+  });
+};
+
+type MdxNode = Node & { frontmatter?: Record<string, unknown>; body: string; internal: { contentFilePath: string } };
+type FileNode = Node & { sourceInstanceName: string; relativeDirectory: string; relativePath: string; name: string };
+
+/** MDX files become typed nodes (Service, LegalPage) carrying their validated frontmatter. */
+export const onCreateNode: GatsbyNode['onCreateNode'] = ({
+  node,
+  getNode,
+  actions,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
+  if (node.internal.type !== 'Mdx' || !node.parent) return;
+  const file = getNode(node.parent) as FileNode | undefined;
+  if (!file || file.sourceInstanceName !== 'content') return;
+  const mdx = node as MdxNode;
+  const source = contentSources.find(
+    (candidate) => candidate.kind === 'mdx-folder' && candidate.folder === file.relativeDirectory,
+  );
+  if (!source) {
+    reporter.panicOnBuild(`content/${file.relativePath}: MDX files belong in content/services or content/legal.`);
+    return;
+  }
+  const parsed = source.schema.safeParse(mdx.frontmatter ?? {});
+  if (!parsed.success) {
+    const messages = parsed.error.issues.flatMap((issue) => describeIssue(issue, () => []));
+    reporter.panicOnBuild(`content/${file.relativePath}: ${messages.join(' ')}`);
+    return;
+  }
+  const fields = {
+    ...(parsed.data as Record<string, unknown>),
+    ...(source.typeName === 'Service' ? { slug: file.name, body: mdx.body } : {}),
+    ...(source.typeName === 'LegalPage' ? { contentFilePath: mdx.internal.contentFilePath } : {}),
+  };
+  const child = {
+    ...fields,
+    id: createNodeId(`${source.typeName}-${node.id}`),
+    parent: node.id,
+    children: [],
+    internal: { type: source.typeName, contentDigest: createContentDigest(fields) },
+  };
+  actions.createNode(child);
+  actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+};
+
+export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter }) => {
+  const result = await graphql<{ allLegalPage: { nodes: { id: string; slug: string; contentFilePath: string }[] } }>(`
+    query LegalPagesToCreate {
+      allLegalPage {
+        nodes {
+          id
+          slug
+          contentFilePath
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild('Could not load the legal pages', result.errors);
+    return;
+  }
+  const template = path.resolve('src/templates/legal-page.tsx');
+  for (const page of result.data.allLegalPage.nodes) {
+    actions.createPage({
+      path: `/${page.slug}`,
+      component: `${template}?__contentFilePath=${page.contentFilePath}`,
+      context: { id: page.id },
+    });
+  }
+};
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = () => {
+  const { siteUrl } = readSiteSettings(contentDir());
+  fs.writeFileSync(
+    path.resolve('public/robots.txt'),
+    `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`,
+  );
+};

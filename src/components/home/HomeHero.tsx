@@ -1,0 +1,84 @@
+import styled from 'styled-components';
+import { Container } from '../ui/Container';
+import { ButtonLink } from '../ui/ButtonLink';
+import { Eyebrow, GradientText } from '../ui/Section';
+
+type Link = { readonly label: string; readonly to: string };
+type Props = {
+  eyebrow: string;
+  title: string;
+  subtitle: string;
+  primaryCta: Link;
+  secondaryCta: Link;
+  highlights: readonly string[];
+};
+
+const Hero = styled.header`
+  padding: clamp(3.5rem, 10vw, 7rem) 0 0;
+  text-align: center;
+
+  h1 {
+    max-width: 56rem;
+    margin: 0 auto 1.25rem;
+    font-size: clamp(2.4rem, 7vw, 4.6rem);
+    letter-spacing: -0.035em;
+  }
+`;
+
+const Subtitle = styled.p`
+  max-width: 44rem;
+  margin: 0 auto 2rem;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: clamp(1.05rem, 2.2vw, 1.3rem);
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.75rem;
+`;
+
+const Highlights = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.5rem 1.5rem;
+  margin: 2rem 0 0;
+  padding: 0;
+  list-style: none;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 0.95rem;
+
+  li::before {
+    content: '✓';
+    margin-right: 0.45rem;
+    color: #5eead4;
+    font-weight: 700;
+  }
+`;
+
+export function HomeHero({ eyebrow, title, subtitle, primaryCta, secondaryCta, highlights }: Props) {
+  return (
+    <Hero>
+      <Container>
+        <Eyebrow>{eyebrow}</Eyebrow>
+        <h1>
+          <GradientText>{title}</GradientText>
+        </h1>
+        <Subtitle>{subtitle}</Subtitle>
+        <Actions>
+          <ButtonLink to={primaryCta.to}>{primaryCta.label}</ButtonLink>
+          <ButtonLink to={secondaryCta.to} $variant="secondary">
+            {secondaryCta.label}
+          </ButtonLink>
+        </Actions>
+        <Highlights>
+          {highlights.map((highlight) => (
+            <li key={highlight}>{highlight}</li>
+          ))}
+        </Highlights>
+      </Container>
+    </Hero>
+  );
+}

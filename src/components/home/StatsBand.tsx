@@ -1,0 +1,55 @@
+import styled from 'styled-components';
+import { Container } from '../ui/Container';
+import { from } from '../../styles/theme';
+
+const List = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: 1px;
+  margin: clamp(3rem, 7vw, 4.5rem) 0 0;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.large};
+  background: ${({ theme }) => theme.color.border};
+
+  ${from('tablet')} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+`;
+
+const Stat = styled.div`
+  display: flex;
+  flex-direction: column-reverse;
+  padding: 1.5rem 1.25rem;
+  background: #13112a;
+  text-align: center;
+
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.95rem;
+  }
+
+  dd {
+    margin: 0 0 0.25rem;
+    font-size: clamp(1.6rem, 4vw, 2.2rem);
+    font-weight: 800;
+    letter-spacing: -0.02em;
+    color: ${({ theme }) => theme.color.text};
+  }
+`;
+
+/** The headline claims as figures. */
+export function StatsBand({ stats }: { stats: readonly { readonly value: string; readonly label: string }[] }) {
+  return (
+    <Container>
+      <List>
+        {stats.map((stat) => (
+          <Stat key={stat.label}>
+            <dt>{stat.label}</dt>
+            <dd>{stat.value}</dd>
+          </Stat>
+        ))}
+      </List>
+    </Container>
+  );
+}

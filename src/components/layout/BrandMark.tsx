@@ -1,0 +1,49 @@
+import { Link } from 'gatsby';
+import styled from 'styled-components';
+
+const Home = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.6rem;
+  min-height: 44px;
+  color: ${({ theme }) => theme.color.text};
+  font-weight: 800;
+  font-size: 1.15rem;
+  letter-spacing: -0.02em;
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+  }
+`;
+
+const Logo = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 2rem;
+  height: 2rem;
+  border-radius: 10px;
+  background: ${({ theme }) => theme.gradient.brand};
+  box-shadow: ${({ theme }) => theme.shadow.glow};
+`;
+
+/** The brand name with its logo, linking home. */
+export function BrandMark({ brandName }: { brandName: string }) {
+  return (
+    <Home to="/">
+      <Logo aria-hidden="true">
+        <svg width="16" height="16" viewBox="0 0 24 24" focusable="false">
+          <path
+            d="M4 18 L10 6 L14 14 L20 4"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="2.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </Logo>
+      {brandName}
+    </Home>
+  );
+}

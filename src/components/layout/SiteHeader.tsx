@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'gatsby';
+import styled from 'styled-components';
+import { Container } from '../ui/Container';
+import { ButtonLink } from '../ui/ButtonLink';
+import { from } from '../../styles/theme';
+import { isCurrentPath } from './is-current-path';
+import { BrandMark } from './BrandMark';
+
+type NavLink = { readonly label: string; readonly to: string };
+
+type Props = {
+  brandName: string;
+  menuLabel: string;
+  navigation: readonly NavLink[];
+  cta: NavLink;
+  pathname: string;
+};
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  backdrop-filter: blur(14px);
+  -webkit-backdrop-filter: blur(14px);
+  background: rgba(11, 10, 26, 0.72);
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Inner = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  min-height: 4.25rem;
+  flex-wrap: wrap;
+`;
+
+const MenuToggle = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  min-height: 44px;
+  padding: 0.5rem 0.9rem;
+  color: ${({ theme }) => theme.color.text};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-weight: 600;
+  cursor: pointer;
+
+  ${from('nav')} {
+    display: none;
+  }
+`;
+
+const Nav = styled.nav<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  flex-direction: column;
+  gap: 1rem;
+  width: 100%;
+  padding: 0.5rem 0 1.25rem;
+
+  ${from('nav')} {
+    display: flex;
+    flex-direction: row;
+    align-items: center;
+    width: auto;
+    padding: 0;
+    gap: 1.75rem;
+  }
+`;
+
+const Links = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 0.25rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${from('nav')} {
+    flex-direction: row;
+    gap: 1.5rem;
+  }
+`;
+
+const NavItem = styled(Link)`
+  display: block;
+  padding: 0.6rem 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-weight: 550;
+  text-decoration: none;
+  border-bottom: 2px solid transparent;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.color.text};
+    border-bottom-color: ${({ theme }) => theme.color.teal};
+  }
+`;
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+export function SiteHeader({ brandName, menuLabel, navigation, cta, pathname }: Props) {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navId = useId();
+
+  // Navigating closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <Bar>
+      <Inner>
+        <BrandMark brandName={brandName} />
+        <MenuToggle
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={navId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <MenuIcon open={open} />
+          {menuLabel}
+        </MenuToggle>
+        <Nav id={navId} $open={open} aria-label="Main">
+          <Links>
+            {navigation.map((link) => (
+              <li key={link.to}>
+                <NavItem to={link.to} aria-current={isCurrentPath(link.to, pathname) ? 'page' : undefined}>
+                  {link.label}
+                </NavItem>
+              </li>
+            ))}
+          </Links>
+          <ButtonLink to={cta.to} aria-current={isCurrentPath(cta.to, pathname) ? 'page' : undefined}>
+            {cta.label}
+          </ButtonLink>
+        </Nav>
+      </Inner>
+    </Bar>
+  );
+}

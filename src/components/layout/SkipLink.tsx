@@ -1,0 +1,23 @@
+import styled from 'styled-components';
+
+const Skip = styled.a`
+  position: absolute;
+  left: 1rem;
+  top: -4rem;
+  z-index: 100;
+  padding: 0.75rem 1.25rem;
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: #0b0a1a;
+  background: ${({ theme }) => theme.color.focus};
+  font-weight: 700;
+  text-decoration: none;
+
+  &:focus {
+    top: 1rem;
+    color: #0b0a1a;
+  }
+`;
+
+export function SkipLink({ label, target }: { label: string; target: string }) {
+  return <Skip href={`#${target}`}>{label}</Skip>;
+}

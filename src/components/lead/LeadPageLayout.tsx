@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Container } from '../ui/Container';
+import { CheckList, Section } from '../ui/Section';
+import { from } from '../../styles/theme';
+
+const Grid = styled.div`
+  display: grid;
+  gap: 2rem;
+  align-items: start;
+
+  ${from('desktop')} {
+    grid-template-columns: 2fr 3fr;
+    gap: 3rem;
+  }
+`;
+
+const Details = styled.aside`
+  order: 2;
+  padding: 1.5rem;
+  border-radius: ${({ theme }) => theme.radius.large};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+
+  h2 {
+    font-size: 1.25rem;
+  }
+
+  ${from('desktop')} {
+    order: 0;
+    position: sticky;
+    top: 6rem;
+  }
+`;
+
+type Props = { detailsTitle: string; detailsPoints: readonly string[]; children: ReactNode };
+
+/** The body of /contact and /book: what the call involves beside the form. */
+export function LeadPageLayout({ detailsTitle, detailsPoints, children }: Props) {
+  return (
+    <Section aria-label={detailsTitle}>
+      <Container>
+        <Grid>
+          <Details aria-labelledby="call-details-title">
+            <h2 id="call-details-title">{detailsTitle}</h2>
+            <CheckList>
+              {detailsPoints.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </CheckList>
+          </Details>
+          <div>{children}</div>
+        </Grid>
+      </Container>
+    </Section>
+  );
+}

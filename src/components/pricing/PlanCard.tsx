@@ -1,0 +1,98 @@
+import styled, { css } from 'styled-components';
+import { ButtonLink } from '../ui/ButtonLink';
+import { CheckList } from '../ui/Section';
+
+type Props = {
+  name: string;
+  tagline: string;
+  description: string;
+  bestFor: string;
+  features: readonly string[];
+  mostPopular: boolean;
+  mostPopularLabel: string;
+  quoteCta: { readonly label: string; readonly to: string };
+};
+
+const Card = styled.article<{ $featured: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  padding: 2rem 1.5rem 1.5rem;
+  border-radius: ${({ theme }) => theme.radius.large};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+
+  ${({ $featured }) =>
+    $featured &&
+    css`
+      border: 1px solid transparent;
+      background:
+        linear-gradient(#15122e, #15122e) padding-box,
+        linear-gradient(135deg, #8b5cf6, #3b82f6, #14b8a6) border-box;
+      box-shadow: 0 24px 60px -30px rgba(139, 92, 246, 0.8);
+    `}
+
+  h2 {
+    font-size: 1.4rem;
+    margin-bottom: 0.25rem;
+  }
+`;
+
+const Badge = styled.p`
+  position: absolute;
+  top: -0.85rem;
+  left: 1.5rem;
+  margin: 0;
+  padding: 0.25rem 0.75rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.gradient.brand};
+  color: #fff;
+  font-size: 0.8rem;
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+`;
+
+const Tagline = styled.p`
+  color: #99f6e4;
+  font-weight: 600;
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Features = styled(CheckList)`
+  flex: 1;
+  margin-bottom: 1.5rem;
+  font-size: 0.98rem;
+`;
+
+/** One plan: name, who it suits, its features and the quote link. No prices: every build is quoted. */
+export function PlanCard(props: Props) {
+  const headingId = `plan-${props.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <Card $featured={props.mostPopular} aria-labelledby={headingId}>
+      {props.mostPopular && <Badge>{props.mostPopularLabel}</Badge>}
+      <h2 id={headingId}>{props.name}</h2>
+      <Tagline>{props.tagline}</Tagline>
+      <Muted>{props.description}</Muted>
+      <Muted>
+        <strong>{props.bestFor}</strong>
+      </Muted>
+      <Features>
+        {props.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </Features>
+      <ButtonLink
+        to={props.quoteCta.to}
+        $variant={props.mostPopular ? 'primary' : 'secondary'}
+        aria-label={`${props.quoteCta.label}: ${props.name}`}
+      >
+        {props.quoteCta.label}
+      </ButtonLink>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from 'gatsby';
+import styled, { css } from 'styled-components';
+
+export type ButtonVariant = 'primary' | 'secondary';
+
+export const buttonStyles = css<{ $variant?: ButtonVariant }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  min-height: 48px;
+  padding: 0.75rem 1.4rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-weight: 650;
+  font-size: 1rem;
+  line-height: 1.2;
+  text-align: center;
+  text-decoration: none;
+  cursor: pointer;
+  transition:
+    transform 0.15s ease,
+    box-shadow 0.15s ease,
+    background-color 0.15s ease;
+
+  ${({ $variant = 'primary', theme }) =>
+    $variant === 'primary'
+      ? css`
+          color: #fff;
+          background: linear-gradient(135deg, #7c3aed 0%, #2563eb 100%);
+          border: 1px solid rgba(255, 255, 255, 0.18);
+          box-shadow: ${theme.shadow.glow};
+
+          &:hover {
+            color: #fff;
+            transform: translateY(-1px);
+          }
+        `
+      : css`
+          color: ${theme.color.text};
+          background: ${theme.color.surface};
+          border: 1px solid ${theme.color.border};
+
+          &:hover {
+            color: ${theme.color.text};
+            background: ${theme.color.surfaceStrong};
+          }
+        `}
+`;
+
+/** A link styled as a button, for calls to action between pages. */
+export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonStyles}
+`;

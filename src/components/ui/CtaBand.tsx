@@ -1,0 +1,65 @@
+import styled from 'styled-components';
+import { Container } from './Container';
+import { Section } from './Section';
+import { ButtonLink } from './ButtonLink';
+
+const Band = styled.div`
+  padding: clamp(2rem, 5vw, 3.5rem);
+  border-radius: ${({ theme }) => theme.radius.large};
+  border: 1px solid rgba(255, 255, 255, 0.16);
+  background:
+    radial-gradient(circle at 0% 0%, rgba(139, 92, 246, 0.35), transparent 55%),
+    radial-gradient(circle at 100% 100%, rgba(20, 184, 166, 0.28), transparent 55%), rgba(255, 255, 255, 0.04);
+  text-align: center;
+
+  h2 {
+    font-size: clamp(1.6rem, 3.5vw, 2.4rem);
+  }
+
+  p {
+    max-width: 40rem;
+    margin: 0 auto 1.75rem;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.75rem;
+`;
+
+type Link = { readonly label: string; readonly to: string };
+
+/** A closing call to action: heading, text and one or two buttons. */
+export function CtaBand({
+  title,
+  text,
+  primary,
+  secondary,
+}: {
+  title: string;
+  text: string;
+  primary: Link;
+  secondary?: Link;
+}) {
+  return (
+    <Section aria-labelledby="cta-title">
+      <Container>
+        <Band>
+          <h2 id="cta-title">{title}</h2>
+          <p>{text}</p>
+          <Actions>
+            <ButtonLink to={primary.to}>{primary.label}</ButtonLink>
+            {secondary && (
+              <ButtonLink to={secondary.to} $variant="secondary">
+                {secondary.label}
+              </ButtonLink>
+            )}
+          </Actions>
+        </Band>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import { Container } from './Container';
+import { Eyebrow } from './Section';
+
+const Hero = styled.header`
+  padding: clamp(3rem, 8vw, 5.5rem) 0 0;
+
+  h1 {
+    max-width: 48rem;
+    font-size: clamp(2.1rem, 5.5vw, 3.5rem);
+  }
+
+  p.intro {
+    max-width: 44rem;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: clamp(1.05rem, 2vw, 1.25rem);
+  }
+`;
+
+/** The heading block at the top of an inner page. */
+export function PageHero({ eyebrow, title, intro }: { eyebrow: string; title: string; intro: string }) {
+  return (
+    <Hero>
+      <Container>
+        <Eyebrow>{eyebrow}</Eyebrow>
+        <h1>{title}</h1>
+        <p className="intro">{intro}</p>
+      </Container>
+    </Hero>
+  );
+}

@@ -1,0 +1,33 @@
+import styled from 'styled-components';
+
+/** Long-form text from Markdown/MDX: legal pages and service descriptions. */
+export const Prose = styled.div`
+  max-width: ${({ theme }) => theme.size.prose};
+  color: ${({ theme }) => theme.color.textMuted};
+
+  h2 {
+    margin-top: 2.5rem;
+    font-size: 1.5rem;
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  h3 {
+    margin-top: 1.75rem;
+    font-size: 1.2rem;
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  strong {
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  ul,
+  ol {
+    padding-left: 1.4rem;
+    margin: 0 0 1rem;
+  }
+
+  li {
+    margin: 0.3rem 0;
+  }
+`;

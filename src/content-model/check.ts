@@ -1,0 +1,196 @@
+// Validates every content file before Gatsby runs, and reports each problem as
+// "file, item: field: what is wrong. How to fix it." Run by `npm run check:content`, by the build
+// (gatsby-node) and by the tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { z, type ZodTypeAny } from 'zod';
+import { contentRoot, contentSources, type ContentSource } from './registry';
+import { pageRoutes } from './routes';
+import { describeIssue } from './friendly-issue';
+
+export type ContentProblem = { file: string; item?: string; message: string };
+
+type LoadedEntry = { file: string; item?: string; data: unknown; body?: string };
+
+function itemLabel(itemName: string, index: number, value: unknown): string {
+  const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const name = [record.name, record.title].find((candidate) => typeof candidate === 'string');
+  return `${itemName} ${index + 1}${name ? ` '${name}'` : ''}`;
+}
+
+function keysAt(schema: ZodTypeAny, at: (string | number)[]): string[] {
+  let current: ZodTypeAny | undefined = schema;
+  for (const part of [...at, null]) {
+    while (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodNullable ||
+      current instanceof z.ZodEffects ||
+      current instanceof z.ZodDefault
+    ) {
+      current =
+        current instanceof z.ZodEffects
+          ? current.innerType()
+          : current instanceof z.ZodDefault
+            ? current.removeDefault()
+            : current.unwrap();
+    }
+    if (part === null) break;
+    if (current instanceof z.ZodArray) current = current.element;
+    else if (current instanceof z.ZodObject) current = (current.shape as Record<string, ZodTypeAny>)[part];
+    else return [];
+  }
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
+function readEntries(root: string, source: ContentSource, problems: ContentProblem[]): LoadedEntry[] {
+  if (source.kind === 'mdx-folder') {
+    const folder = path.join(root, source.folder);
+    const relativeFolder = path.posix.join(contentRoot, source.folder);
+    if (!fs.existsSync(folder)) {
+      problems.push({ file: relativeFolder, message: `the folder for ${source.label} is missing. Create it.` });
+      return [];
+    }
+    const files = fs.readdirSync(folder).filter((name) => name.endsWith('.mdx'));
+    if (files.length === 0) problems.push({ file: relativeFolder, message: `no .mdx files for ${source.label}.` });
+    return files.sort().flatMap((name) => {
+      const file = path.posix.join(relativeFolder, name);
+      try {
+        const parsed = matter(fs.readFileSync(path.join(folder, name), 'utf8'));
+        return [{ file, data: parsed.data, body: parsed.content }];
+      } catch (error) {
+        problems.push({
+          file,
+          message: `the frontmatter between the --- lines is not valid YAML (${(error as Error).message.split('\n')[0]}). Check indentation and quotes.`,
+        });
+        return [];
+      }
+    });
+  }
+  const file = path.posix.join(contentRoot, source.file);
+  const absolute = path.join(root, source.file);
+  if (!fs.existsSync(absolute)) {
+    problems.push({ file, message: `the file for ${source.label} is missing. Restore it from git.` });
+    return [];
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFileSync(absolute, 'utf8'));
+  } catch (error) {
+    problems.push({
+      file,
+      message: `is not valid JSON (${(error as Error).message}). Look for a missing comma or quote, or a trailing comma.`,
+    });
+    return [];
+  }
+  if (source.kind === 'json-object') return [{ file, data }];
+  if (!Array.isArray(data)) {
+    problems.push({ file, message: `must be a list ([ … ]) of ${source.itemName}s.` });
+    return [];
+  }
+  return data.map((value, index) => ({ file, item: itemLabel(source.itemName, index, value), data: value }));
+}
+
+export type ValidContent = Map<
+  ContentSource,
+  { file: string; item?: string; value: Record<string, unknown>; body?: string }[]
+>;
+
+/** Loads and validates every content file under `root` (the content/ folder). */
+export function loadContent(root: string): { problems: ContentProblem[]; content: ValidContent } {
+  const problems: ContentProblem[] = [];
+  const content: ValidContent = new Map();
+  for (const source of contentSources) {
+    const valid = readEntries(root, source, problems).flatMap((entry) => {
+      const result = source.schema.safeParse(entry.data);
+      if (result.success) return [{ file: entry.file, item: entry.item, value: result.data, body: entry.body }];
+      for (const issue of result.error.issues) {
+        for (const message of describeIssue(issue, (at) => keysAt(source.schema, at))) {
+          problems.push({ file: entry.file, item: entry.item, message });
+        }
+      }
+      return [];
+    });
+    content.set(source, valid);
+  }
+  problems.push(...crossCheck(content));
+  return { problems, content };
+}
+
+function entriesOf(content: ValidContent, typeName: string) {
+  return [...content.entries()].find(([source]) => source.typeName === typeName)?.[1] ?? [];
+}
+
+function collectLinks(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item) => collectLinks(item, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'to' && typeof inner === 'string') found.push(inner);
+      else collectLinks(inner, found);
+    }
+  }
+  return found;
+}
+
+function crossCheck(content: ValidContent): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const legalSlugs = entriesOf(content, 'LegalPage').map((entry) => `/${entry.value.slug as string}`);
+  const routes = new Set<string>([...pageRoutes, ...legalSlugs]);
+  const known = [...routes].sort().join(', ');
+
+  for (const entries of content.values()) {
+    for (const entry of entries) {
+      const links = collectLinks(entry.value);
+      const bodyLinks = [...(entry.body ?? '').matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]);
+      for (const link of [...links, ...bodyLinks]) {
+        if (!link.startsWith('/')) continue;
+        const route = link.split(/[?#]/)[0].replace(/(.)\/$/, '$1');
+        if (!routes.has(route)) {
+          problems.push({
+            file: entry.file,
+            item: entry.item,
+            message: `the link '${link}' points at a page that does not exist. Use one of: ${known}.`,
+          });
+        }
+      }
+    }
+  }
+
+  const popular = entriesOf(content, 'PlansJson').filter((entry) => entry.value.mostPopular === true);
+  if (popular.length > 1) {
+    problems.push({
+      file: popular[0].file,
+      message: `${popular.map((entry) => entry.item).join(' and ')} are all flagged mostPopular. Only one plan may be; set the others to false.`,
+    });
+  }
+  for (const typeName of ['PlansJson', 'Service']) {
+    const seen = new Map<number, string>();
+    for (const entry of entriesOf(content, typeName)) {
+      const order = entry.value.order as number;
+      const label = entry.item ?? entry.file;
+      if (seen.has(order)) {
+        problems.push({
+          file: entry.file,
+          item: entry.item,
+          message: `'order' ${order} is also used by ${seen.get(order)}. Give each a different number.`,
+        });
+      }
+      seen.set(order, label);
+    }
+  }
+  const slugs = new Set<string>();
+  for (const entry of entriesOf(content, 'LegalPage')) {
+    const route = `/${entry.value.slug as string}`;
+    if ((pageRoutes as readonly string[]).includes(route) || slugs.has(route)) {
+      problems.push({ file: entry.file, message: `'slug' ${route} is already used by another page. Choose another.` });
+    }
+    slugs.add(route);
+  }
+  return problems;
+}
+
+export function formatProblems(problems: ContentProblem[]): string {
+  return problems
+    .map((problem) => `- ${problem.file}${problem.item ? `, ${problem.item}` : ''}: ${problem.message}`)
+    .join('\n');
+}

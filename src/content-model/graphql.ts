@@ -1,0 +1,71 @@
+// Derives GraphQL type definitions from the zod content schemas. Required fields become non-null (`!`),
+// lists are lists of non-null items, nested objects become their own types named after their path.
+import { z, type ZodTypeAny } from 'zod';
+
+type Field = { type: ZodTypeAny; optional: boolean };
+
+/** Strips wrappers (refinements, transforms, defaults, optionality) and reports whether the value may be absent. */
+function unwrap(schema: ZodTypeAny): Field {
+  let current = schema;
+  let optional = false;
+  for (;;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
+      optional = true;
+      current = current.unwrap();
+    } else if (current instanceof z.ZodDefault) {
+      optional = true;
+      current = current.removeDefault();
+    } else if (current instanceof z.ZodEffects) {
+      current = current.innerType();
+    } else {
+      return { type: current, optional };
+    }
+  }
+}
+
+function pascal(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function scalarFor(schema: ZodTypeAny): string | undefined {
+  if (schema instanceof z.ZodString || schema instanceof z.ZodEnum) return 'String';
+  if (schema instanceof z.ZodBoolean) return 'Boolean';
+  if (schema instanceof z.ZodNumber) return schema.isInt ? 'Int' : 'Float';
+  return undefined;
+}
+
+/**
+ * Type definitions for `schema` as a node type called `typeName`, plus one type per nested object.
+ * `extraFields` are added verbatim (e.g. links to other nodes).
+ */
+export function nodeTypeDefs(typeName: string, schema: ZodTypeAny, extraFields: string[] = []): string {
+  const definitions: string[] = [];
+
+  function typeOf(field: ZodTypeAny, path: string): string {
+    const scalar = scalarFor(field);
+    if (scalar) return scalar;
+    if (field instanceof z.ZodArray) {
+      const item = unwrap(field.element);
+      return `[${typeOf(item.type, path)}!]`;
+    }
+    if (field instanceof z.ZodObject) {
+      objectType(path, field, []);
+      return path;
+    }
+    throw new Error(`${path}: no GraphQL type for zod ${field.constructor.name}`);
+  }
+
+  function objectType(name: string, object: z.ZodObject<z.ZodRawShape>, extra: string[], isNode = false): void {
+    const lines = Object.entries(object.shape).map(([key, value]) => {
+      const field = unwrap(value as ZodTypeAny);
+      return `  ${key}: ${typeOf(field.type, name + pascal(key))}${field.optional ? '' : '!'}`;
+    });
+    const header = isNode ? `type ${name} implements Node @dontInfer` : `type ${name} @dontInfer`;
+    definitions.push(`${header} {\n${[...lines, ...extra.map((line) => `  ${line}`)].join('\n')}\n}`);
+  }
+
+  const root = unwrap(schema).type;
+  if (!(root instanceof z.ZodObject)) throw new Error(`${typeName}: content schemas must be objects`);
+  objectType(typeName, root, extraFields, true);
+  return definitions.reverse().join('\n\n');
+}

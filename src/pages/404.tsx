@@ -1,0 +1,59 @@
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import styled from 'styled-components';
+import { Seo } from '../components/seo/Seo';
+import { Container } from '../components/ui/Container';
+import { ButtonLink } from '../components/ui/ButtonLink';
+
+const Wrapper = styled.div`
+  padding: clamp(4rem, 12vw, 8rem) 0 0;
+  text-align: center;
+
+  h1 {
+    font-size: clamp(2.2rem, 6vw, 3.5rem);
+  }
+
+  p {
+    max-width: 36rem;
+    margin: 0 auto 2rem;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQuery>) {
+  const page = data.notFoundPageJson!;
+  return (
+    <Container>
+      <Wrapper>
+        <h1>{page.title}</h1>
+        <p>{page.text}</p>
+        <ButtonLink to={page.cta.to}>{page.cta.label}</ButtonLink>
+      </Wrapper>
+    </Container>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Queries.NotFoundPageQuery>) {
+  const { meta } = data.notFoundPageJson!;
+  return (
+    <Seo title={meta.title} description={meta.description} pathname={location.pathname}>
+      <meta name="robots" content="noindex" />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query NotFoundPage {
+    notFoundPageJson {
+      meta {
+        title
+        description
+      }
+      title
+      text
+      cta {
+        label
+        to
+      }
+    }
+  }
+`;

@@ -1,0 +1,49 @@
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import { Seo } from '../components/seo/Seo';
+import { PageHero } from '../components/ui/PageHero';
+import { LeadPageLayout } from '../components/lead/LeadPageLayout';
+import { BookingForm, type BookingFormCopy } from '../features/forms';
+
+export default function BookPage({ data }: PageProps<Queries.BookPageQuery>) {
+  const page = data.bookPageJson!;
+  return (
+    <>
+      <PageHero {...page.hero} />
+      <LeadPageLayout detailsTitle={page.callDetails.title} detailsPoints={page.callDetails.points}>
+        {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
+        <BookingForm copy={data.bookingFormJson!.content as BookingFormCopy} contactEmail={data.siteJson!.email} />
+      </LeadPageLayout>
+    </>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Queries.BookPageQuery>) {
+  const { meta } = data.bookPageJson!;
+  return <Seo title={meta.title} description={meta.description} pathname={location.pathname} />;
+}
+
+export const query = graphql`
+  query BookPage {
+    bookPageJson {
+      meta {
+        title
+        description
+      }
+      hero {
+        eyebrow
+        title
+        intro
+      }
+      callDetails {
+        title
+        points
+      }
+    }
+    bookingFormJson {
+      content
+    }
+    siteJson {
+      email
+    }
+  }
+`;

@@ -1,0 +1,49 @@
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import { Seo } from '../components/seo/Seo';
+import { PageHero } from '../components/ui/PageHero';
+import { LeadPageLayout } from '../components/lead/LeadPageLayout';
+import { ContactForm, type ContactFormCopy } from '../features/forms';
+
+export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
+  const page = data.contactPageJson!;
+  return (
+    <>
+      <PageHero {...page.hero} />
+      <LeadPageLayout detailsTitle={page.callDetails.title} detailsPoints={page.callDetails.points}>
+        {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
+        <ContactForm copy={data.contactFormJson!.content as ContactFormCopy} contactEmail={data.siteJson!.email} />
+      </LeadPageLayout>
+    </>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Queries.ContactPageQuery>) {
+  const { meta } = data.contactPageJson!;
+  return <Seo title={meta.title} description={meta.description} pathname={location.pathname} />;
+}
+
+export const query = graphql`
+  query ContactPage {
+    contactPageJson {
+      meta {
+        title
+        description
+      }
+      hero {
+        eyebrow
+        title
+        intro
+      }
+      callDetails {
+        title
+        points
+      }
+    }
+    contactFormJson {
+      content
+    }
+    siteJson {
+      email
+    }
+  }
+`;

@@ -1,0 +1,118 @@
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import { Seo } from '../components/seo/Seo';
+import { HomeHero } from '../components/home/HomeHero';
+import { StatsBand } from '../components/home/StatsBand';
+import { ServiceCards } from '../components/home/ServiceCards';
+import { WhyChooseUs } from '../components/home/WhyChooseUs';
+import { Testimonials } from '../components/home/Testimonials';
+import { CtaBand } from '../components/ui/CtaBand';
+import { organizationJsonLd } from '../components/seo/organization-json-ld';
+
+export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
+  const home = data.homeJson!;
+  return (
+    <>
+      <HomeHero {...home.hero} />
+      <StatsBand stats={home.stats} />
+      <ServiceCards {...home.servicesSection} services={data.allService.nodes} />
+      <WhyChooseUs {...home.whyChooseUs} />
+      <Testimonials {...home.testimonialsSection} testimonials={data.allTestimonialsJson.nodes} />
+      <CtaBand
+        title={home.closingCta.title}
+        text={home.closingCta.text}
+        primary={home.closingCta.primaryCta}
+        secondary={home.closingCta.secondaryCta}
+      />
+    </>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Queries.HomePageQuery>) {
+  const { meta } = data.homeJson!;
+  return (
+    <Seo title={meta.title} description={meta.description} pathname={location.pathname}>
+      <script type="application/ld+json">{JSON.stringify(organizationJsonLd(data.siteJson!))}</script>
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query HomePage {
+    homeJson {
+      meta {
+        title
+        description
+      }
+      hero {
+        eyebrow
+        title
+        subtitle
+        highlights
+        primaryCta {
+          label
+          to
+        }
+        secondaryCta {
+          label
+          to
+        }
+      }
+      stats {
+        value
+        label
+      }
+      servicesSection {
+        title
+        intro
+        linkLabel
+      }
+      whyChooseUs {
+        title
+        intro
+        reasons {
+          title
+          text
+        }
+      }
+      testimonialsSection {
+        title
+        intro
+      }
+      closingCta {
+        title
+        text
+        primaryCta {
+          label
+          to
+        }
+        secondaryCta {
+          label
+          to
+        }
+      }
+    }
+    allService(sort: { order: ASC }) {
+      nodes {
+        slug
+        title
+        summary
+        icon
+      }
+    }
+    allTestimonialsJson {
+      nodes {
+        quote
+        name
+        role
+        company
+        rating
+      }
+    }
+    siteJson {
+      brandName
+      siteUrl
+      email
+      tagline
+    }
+  }
+`;

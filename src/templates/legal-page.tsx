@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import styled from 'styled-components';
+import { Seo } from '../components/seo/Seo';
+import { Container } from '../components/ui/Container';
+import { Prose } from '../components/ui/Prose';
+
+const Header = styled.header`
+  padding: clamp(3rem, 8vw, 5rem) 0 1.5rem;
+
+  h1 {
+    font-size: clamp(2.1rem, 5vw, 3rem);
+  }
+`;
+
+const Updated = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+type Props = PageProps<Queries.LegalPageQuery> & { children: ReactNode };
+
+/** A legal page (privacy policy, terms) rendered from content/legal/*.mdx. */
+export default function LegalPageTemplate({ data, children }: Props) {
+  const page = data.legalPage!;
+  return (
+    <Container>
+      <Header>
+        <h1>{page.title}</h1>
+        <Updated>
+          {data.legalChromeJson!.lastUpdatedLabel}: <time dateTime={page.lastUpdated.iso}>{page.lastUpdated.text}</time>
+        </Updated>
+      </Header>
+      <Prose>{children}</Prose>
+    </Container>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Queries.LegalPageQuery>) {
+  const page = data.legalPage!;
+  return (
+    <Seo
+      title={`${page.title} | ${data.siteJson!.brandName}`}
+      description={page.description}
+      pathname={location.pathname}
+    />
+  );
+}
+
+export const query = graphql`
+  query LegalPage($id: String!) {
+    legalPage(id: { eq: $id }) {
+      title
+      description
+      lastUpdated {
+        iso
+        text
+      }
+    }
+    legalChromeJson {
+      lastUpdatedLabel
+    }
+    siteJson {
+      brandName
+    }
+  }
+`;
