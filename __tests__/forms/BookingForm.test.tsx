@@ -1,4 +1,3 @@
-import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import bookingJson from '../../content/forms/booking-form.json';
@@ -7,9 +6,6 @@ import { bookingFormCopy } from '../../src/features/forms/copy-schema';
 import { preloadLeadClient, submitConsultationRequest, type LeadResult } from '../../src/lib/leads';
 
 jest.mock('../../src/lib/leads');
-
-// See ContactForm.test.tsx: needed until jest-preprocess.js uses the automatic JSX runtime.
-Object.assign(globalThis, { React });
 
 const copy = bookingFormCopy.parse(bookingJson);
 const EMAIL = 'hello@brightlane.ai';

@@ -1,4 +1,3 @@
-import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import contactJson from '../../content/forms/contact-form.json';
@@ -7,11 +6,6 @@ import { contactFormCopy } from '../../src/features/forms/copy-schema';
 import { preloadLeadClient, submitContactMessage, type LeadResult } from '../../src/lib/leads';
 
 jest.mock('../../src/lib/leads');
-
-// jest-preprocess.js compiles JSX with babel-preset-gatsby's default classic runtime, which needs a React
-// in scope; the source uses the automatic runtime (tsconfig "react-jsx"). Remove once the preprocessor
-// passes { reactRuntime: 'automatic' }.
-Object.assign(globalThis, { React });
 
 const copy = contactFormCopy.parse(contactJson);
 const EMAIL = 'hello@brightlane.ai';

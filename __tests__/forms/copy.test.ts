@@ -21,7 +21,7 @@ describe('content/forms/contact-form.json', () => {
   });
 
   it('holds the spec texts', () => {
-    expect(contactJson.fields.problem.options).toEqual(SPEC_PROBLEMS);
+    expect(contactJson.inputs.problem.options).toEqual(SPEC_PROBLEMS);
     expect(contactJson.submittingLabel).toBe('Sending Request...');
     expect(contactJson.success.message).toBe("Thanks! We'll contact you within 24 hours to schedule your demo.");
     expect(contactJson.success.resetLabel).toBe('Send another request');
@@ -68,14 +68,14 @@ describe('the copy schemas', () => {
   });
 
   it('reject a problem list without options', () => {
-    const fields = { ...contactJson.fields, problem: { ...contactJson.fields.problem, options: [] } };
-    expect(messages({ ...contactJson, fields })).toEqual([
-      'fields.problem.options: options must be a list of at least one choice',
+    const fields = { ...contactJson.inputs, problem: { ...contactJson.inputs.problem, options: [] } };
+    expect(messages({ ...contactJson, inputs: fields })).toEqual([
+      'inputs.problem.options: options must be a list of at least one choice',
     ]);
   });
 
   it('allow optional placeholders to be left out', () => {
-    const fields = { ...bookingJson.fields, message: { label: 'Message (optional)' } };
-    expect(bookingFormCopy.safeParse({ ...bookingJson, fields }).success).toBe(true);
+    const fields = { ...bookingJson.inputs, message: { label: 'Message (optional)' } };
+    expect(bookingFormCopy.safeParse({ ...bookingJson, inputs: fields }).success).toBe(true);
   });
 });

@@ -31,7 +31,7 @@ export function BookingForm({ copy, contactEmail }: BookingFormProps) {
     validate,
     submit: submitBooking,
   });
-  const { fields } = copy;
+  const { inputs: fields } = copy;
 
   if (form.status === 'succeeded') {
     return (

@@ -31,7 +31,7 @@ export function ContactForm({ copy, contactEmail }: ContactFormProps) {
     validate,
     submit: submitContact,
   });
-  const { fields } = copy;
+  const { inputs: fields } = copy;
 
   if (form.status === 'succeeded') {
     return (

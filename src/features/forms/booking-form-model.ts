@@ -13,7 +13,7 @@ export const bookingFieldLimits = { name: 200, email: 320, company: 200, phone: 
 export const emptyBookingForm: BookingFormValues = { name: '', email: '', company: '', phone: '', message: '' };
 
 export function validateBookingForm(values: BookingFormValues, copy: BookingFormCopy): FieldErrors<BookingField> {
-  const { fields } = copy;
+  const { inputs: fields } = copy;
   const errors: FieldErrors<BookingField> = {};
   if (isBlank(values.name)) errors.name = fields.name.requiredMessage;
   const email = emailError(values.email, fields.email);

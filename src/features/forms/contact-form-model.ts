@@ -16,7 +16,7 @@ export const contactFieldLimits = { name: 200, email: 320, company: 200, details
 export const emptyContactForm: ContactFormValues = { name: '', email: '', company: '', problem: '', details: '' };
 
 export function validateContactForm(values: ContactFormValues, copy: ContactFormCopy): FieldErrors<ContactField> {
-  const { fields } = copy;
+  const { inputs: fields } = copy;
   const errors: FieldErrors<ContactField> = {};
   if (isBlank(values.name)) errors.name = fields.name.requiredMessage;
   const email = emailError(values.email, fields.email);

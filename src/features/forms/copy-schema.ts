@@ -61,7 +61,7 @@ const formChrome = {
 export const contactFormCopy = z
   .object({
     ...formChrome,
-    fields: z
+    inputs: z
       .object({
         name: requiredField,
         email: emailField,
@@ -77,7 +77,7 @@ export const contactFormCopy = z
 export const bookingFormCopy = z
   .object({
     ...formChrome,
-    fields: z
+    inputs: z
       .object({
         name: requiredField,
         email: emailField,

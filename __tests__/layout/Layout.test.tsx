@@ -1,0 +1,125 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Layout } from '../../src/components/layout/Layout';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '../../src/styles/theme';
+import { renderWithTheme } from '../helpers/render-with-theme';
+import { mockSiteSettings } from '../helpers/site-settings';
+
+beforeEach(() => mockSiteSettings());
+
+function renderLayout(pathname: string) {
+  return renderWithTheme(
+    <Layout pathname={pathname}>
+      <h1>Page body</h1>
+    </Layout>,
+  );
+}
+
+// jsdom applies no media queries, so the navigation counts as the closed mobile menu (display: none);
+// these helpers find it and its links anyway, as a desktop browser would show them.
+const mainNav = () =>
+  screen.getAllByRole('navigation', { hidden: true }).find((nav) => nav.getAttribute('aria-label') === 'Main')!;
+const navLink = (name: string) => within(mainNav()).getByText(name).closest('a');
+
+describe('shared layout', () => {
+  it('shows the navigation links, the strategy-call button and the page content', () => {
+    renderLayout('/');
+    expect(navLink('Services')).toHaveAttribute('href', '/services');
+    expect(navLink('Pricing')).toHaveAttribute('href', '/pricing');
+    expect(navLink('Contact')).toHaveAttribute('href', '/contact');
+    expect(navLink('Book a Free Strategy Call')).toHaveAttribute('href', '/book');
+    expect(screen.getByRole('main')).toHaveTextContent('Page body');
+  });
+
+  it('marks the link of the current page, and only that one', () => {
+    renderLayout('/pricing');
+    expect(navLink('Pricing')).toHaveAttribute('aria-current', 'page');
+    expect(navLink('Services')).not.toHaveAttribute('aria-current');
+    expect(navLink('Contact')).not.toHaveAttribute('aria-current');
+  });
+
+  it('treats a trailing slash as the same page', () => {
+    renderLayout('/services/');
+    expect(navLink('Services')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('has a footer linking to services, pricing, contact, privacy policy and terms', () => {
+    renderLayout('/');
+    const footer = within(screen.getByRole('contentinfo'));
+    for (const [name, href] of [
+      ['Services', '/services'],
+      ['Pricing', '/pricing'],
+      ['Contact', '/contact'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Terms of Service', '/terms'],
+    ]) {
+      expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(footer.getByText('© 2026 Brightlane AI. All rights reserved.')).toBeInTheDocument();
+  });
+
+  it('offers a skip link to the main content', () => {
+    renderLayout('/');
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+  });
+
+  it('keeps the decorative background away from assistive technology and clicks', () => {
+    renderLayout('/');
+    const background = screen.getByTestId('animated-background');
+    expect(background).toHaveAttribute('aria-hidden', 'true');
+    expect(getComputedStyle(background).pointerEvents).toBe('none');
+    expect(getComputedStyle(background).zIndex).toBe('-1');
+    expect(background.children).toHaveLength(3);
+    const delays = [...background.children].map((glow) => getComputedStyle(glow).animationDelay);
+    expect(new Set(delays).size).toBe(3);
+  });
+});
+
+describe('mobile menu toggle', () => {
+  it('opens and closes the navigation it controls', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', mainNav().id);
+    expect(mainNav()).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' }),
+    ).toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(mainNav()).not.toBeVisible();
+  });
+
+  it('closes on Escape and returns focus to the toggle', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes when the visitor navigates to another page', async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderLayout('/');
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await act(async () => {
+      rerender(
+        <ThemeProvider theme={theme}>
+          <Layout pathname="/pricing">
+            <h1>Pricing</h1>
+          </Layout>
+        </ThemeProvider>,
+      );
+    });
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
