@@ -48,6 +48,7 @@ export const chatScript = z
         inputHint: text('inputHint'),
         sendLabel: text('sendLabel'),
         typingLabel: text('typingLabel'),
+        conversationLabel: text('conversationLabel'),
         botName: text('botName'),
         visitorName: text('visitorName'),
         suggestionsLabel: text('suggestionsLabel'),

@@ -1,0 +1,162 @@
+// The only part of the chat in the first-load JavaScript: a round button that loads the panel on first
+// use (and starts loading it on hover or focus). Mount it once in the shared layout so the conversation
+// stays open while the visitor navigates.
+import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { focusRing, look } from './look';
+import type { ChatScript } from './script-schema';
+import { loadPanelOpen, savePanelOpen, sessionStore } from './storage';
+
+export type ChatLauncherProps = {
+  script: ChatScript;
+  /** The site's contact address, filled into the script's {email} placeholders. */
+  contactEmail: string;
+};
+
+const loadPanel = () => import('./ChatPanel');
+const ChatPanel = lazy(loadPanel);
+
+function preloadPanel(): void {
+  loadPanel().catch(() => {
+    // The click loads it again and React reports a real failure there.
+  });
+}
+
+export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
+  const [open, setOpen] = useState(false);
+  const [panelRequested, setPanelRequested] = useState(false);
+  const [focusOnOpen, setFocusOnOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  // Reopen after a reload if the visitor left the panel open; read after hydration so the server-rendered
+  // HTML (always closed) matches the first render.
+  useEffect(() => {
+    if (loadPanelOpen(sessionStore())) {
+      setPanelRequested(true);
+      setOpen(true);
+    }
+  }, []);
+
+  const setOpenAndRemember = useCallback((next: boolean) => {
+    setOpen(next);
+    savePanelOpen(sessionStore(), next);
+  }, []);
+
+  const toggle = () => {
+    setPanelRequested(true);
+    setFocusOnOpen(true);
+    setOpenAndRemember(!open);
+  };
+
+  // Focus returns to the launcher after it is shown again (on phones it is hidden under the open panel).
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [open]);
+
+  const close = useCallback(() => {
+    returnFocus.current = true;
+    setOpenAndRemember(false);
+  }, [setOpenAndRemember]);
+
+  return (
+    <>
+      {panelRequested && (
+        <Suspense fallback={null}>
+          <ChatPanel
+            id={panelId}
+            script={script}
+            contactEmail={contactEmail}
+            open={open}
+            focusOnOpen={focusOnOpen}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+      <LauncherButton
+        ref={buttonRef}
+        type="button"
+        aria-label={script.ui.launcherLabel}
+        aria-expanded={open}
+        aria-controls={panelRequested ? panelId : undefined}
+        $open={open}
+        onClick={toggle}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
+      >
+        {open ? <CloseIcon /> : <ChatIcon />}
+      </LauncherButton>
+    </>
+  );
+}
+
+export default ChatLauncher;
+
+function ChatIcon() {
+  return (
+    <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 3C6.5 3 2 6.8 2 11.5c0 2.4 1.2 4.6 3.1 6.1L4.4 21l3.9-2.1c1.2.4 2.4.6 3.7.6 5.5 0 10-3.8 10-8.5S17.5 3 12 3Zm-4 9.75a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Zm4 0a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Zm4 0a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z"
+      />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}
+
+const LauncherButton = styled.button<{ $open: boolean }>`
+  position: fixed;
+  right: 1.5rem;
+  bottom: 1.5rem;
+  z-index: ${look.zIndex};
+  display: grid;
+  place-items: center;
+  width: 3.75rem;
+  height: 3.75rem;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  color: #fff;
+  background: ${look.gradient};
+  box-shadow:
+    0 10px 30px rgba(124, 58, 237, 0.45),
+    0 0 0 1px rgba(255, 255, 255, 0.18) inset;
+  cursor: pointer;
+  transition:
+    transform 0.2s ease,
+    box-shadow 0.2s ease;
+
+  &:hover {
+    transform: translateY(-2px) scale(1.04);
+    box-shadow:
+      0 14px 36px rgba(37, 99, 235, 0.5),
+      0 0 0 1px rgba(255, 255, 255, 0.25) inset;
+  }
+
+  ${focusRing}
+
+  @media (max-width: ${look.phoneMaxWidth}) {
+    right: 1rem;
+    bottom: 1rem;
+    /* The full-screen panel has its own close button. */
+    ${({ $open }) => ($open ? 'display: none;' : '')}
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+    &:hover {
+      transform: none;
+    }
+  }
+`;

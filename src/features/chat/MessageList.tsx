@@ -1,0 +1,126 @@
+// The conversation log. It holds finished messages only, so a screen reader announces each bot reply
+// once, when it appears, and never the typing indicator. Text is rendered as text, never as HTML.
+import { Link } from 'gatsby';
+import React, { useEffect, useRef } from 'react';
+import styled, { css } from 'styled-components';
+import { focusRing, look, visuallyHidden } from './look';
+import type { ChatMessage } from './state';
+
+type MessageListProps = {
+  messages: ChatMessage[];
+  label: string;
+  botName: string;
+  visitorName: string;
+  /** Runs when the visitor follows a link in a reply. */
+  onLinkClick: () => void;
+};
+
+export function MessageList({ messages, label, botName, visitorName, onLinkClick }: MessageListProps) {
+  const logRef = useRef<HTMLDivElement>(null);
+  const lastId = messages.at(-1)?.id;
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [lastId]);
+
+  return (
+    // The log scrolls, so it must be reachable by keyboard to be read with the arrow keys.
+    <Log ref={logRef} role="log" aria-label={label} tabIndex={0}>
+      {messages.map((message) => (
+        <Bubble key={message.id} $bot={message.isBot}>
+          <Speaker>{message.isBot ? botName : visitorName}: </Speaker>
+          {message.text}
+          {message.links && message.links.length > 0 && (
+            <Links>
+              {message.links.map((link) =>
+                link.to.startsWith('/') ? (
+                  <ReplyLink key={link.to} as={Link} to={link.to} onClick={onLinkClick}>
+                    {link.label}
+                  </ReplyLink>
+                ) : (
+                  <ReplyLink key={link.to} href={link.to} onClick={onLinkClick}>
+                    {link.label}
+                  </ReplyLink>
+                ),
+              )}
+            </Links>
+          )}
+        </Bubble>
+      ))}
+    </Log>
+  );
+}
+
+const Log = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+  padding: 1rem;
+  display: flex;
+  flex-direction: column;
+  gap: 0.625rem;
+  overscroll-behavior: contain;
+  ${focusRing}
+  &:focus-visible {
+    outline-offset: -3px;
+  }
+`;
+
+const Bubble = styled.div<{ $bot: boolean }>`
+  max-width: 85%;
+  padding: 0.625rem 0.875rem;
+  border-radius: 1rem;
+  font-size: 0.9375rem;
+  line-height: 1.45;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  animation: chat-bubble-in 0.2s ease-out;
+
+  ${({ $bot }) =>
+    $bot
+      ? css`
+          align-self: flex-start;
+          border-bottom-left-radius: 0.25rem;
+          background: ${look.surfaceRaised};
+          border: 1px solid ${look.border};
+          color: ${look.text};
+        `
+      : css`
+          align-self: flex-end;
+          border-bottom-right-radius: 0.25rem;
+          background: ${look.visitorBubble};
+          color: #fff;
+        `}
+
+  @keyframes chat-bubble-in {
+    from {
+      opacity: 0;
+      transform: translateY(4px);
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const Speaker = styled.span`
+  ${visuallyHidden}
+`;
+
+const Links = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin-top: 0.5rem;
+`;
+
+const ReplyLink = styled.a`
+  color: #99f6e4;
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  border-radius: 0.25rem;
+  ${focusRing}
+`;
