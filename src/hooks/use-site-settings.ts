@@ -1,7 +1,7 @@
 import { graphql, useStaticQuery } from 'gatsby';
 
 /** Brand, navigation and footer copy from content/site.json, for the shared layout. */
-export function useSiteSettings(): Queries.SiteSettingsQuery['siteJson'] & { buildYear: string } {
+export function useSiteSettings(): NonNullable<Queries.SiteSettingsQuery['siteJson']> & { buildYear: string } {
   const data = useStaticQuery<Queries.SiteSettingsQuery>(graphql`
     query SiteSettings {
       site {
@@ -36,5 +36,6 @@ export function useSiteSettings(): Queries.SiteSettingsQuery['siteJson'] & { bui
     }
   `);
   // The build year, not the visitor's clock, so server-rendered and hydrated footers always agree.
-  return { ...data.siteJson, buildYear: data.site?.buildTime ?? '' };
+  // site.json always exists: the content check fails the build before any query runs without it.
+  return { ...data.siteJson!, buildYear: data.site?.buildTime ?? '' };
 }
