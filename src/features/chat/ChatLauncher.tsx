@@ -5,7 +5,8 @@ import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState 
 import styled from 'styled-components';
 import { focusRing, look } from './look';
 import type { ChatScript } from './script-schema';
-import { loadPanelOpen, savePanelOpen, sessionStore } from './storage';
+import { loadPanelOpen, savePanelOpen } from './panel-open';
+import { sessionStore } from './session-store';
 
 export type ChatLauncherProps = {
   script: ChatScript;

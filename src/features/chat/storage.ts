@@ -3,16 +3,6 @@
 import { isChatState, type ChatState } from './state';
 
 export const CHAT_STORAGE_KEY = 'brightlane.chat.v1';
-export const CHAT_OPEN_STORAGE_KEY = 'brightlane.chat.v1.open';
-
-/** sessionStorage, or undefined during server rendering or where the browser refuses access. */
-export function sessionStore(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export function loadChatState(storage: Storage | undefined): ChatState | undefined {
   try {
@@ -31,22 +21,5 @@ export function saveChatState(storage: Storage | undefined, state: ChatState): v
     storage?.setItem(CHAT_STORAGE_KEY, JSON.stringify(state));
   } catch {
     // Nothing to do: the conversation goes on in memory.
-  }
-}
-
-export function loadPanelOpen(storage: Storage | undefined): boolean {
-  try {
-    return storage?.getItem(CHAT_OPEN_STORAGE_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-export function savePanelOpen(storage: Storage | undefined, open: boolean): void {
-  try {
-    if (open) storage?.setItem(CHAT_OPEN_STORAGE_KEY, 'true');
-    else storage?.removeItem(CHAT_OPEN_STORAGE_KEY);
-  } catch {
-    // Nothing to do: the panel simply starts closed next time.
   }
 }

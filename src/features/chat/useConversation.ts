@@ -13,7 +13,8 @@ import { typingDelay, type ReplyPacing } from './pacing';
 import type { SaveLead } from './save-lead';
 import type { ChatScript } from './script-schema';
 import type { ChatMessage, ChatState } from './state';
-import { loadChatState, saveChatState, sessionStore } from './storage';
+import { sessionStore } from './session-store';
+import { loadChatState, saveChatState } from './storage';
 
 export type Conversation = {
   state: ChatState;
