@@ -78,6 +78,7 @@ describe('ChatLauncher', () => {
     const dialog = await screen.findByRole('dialog', { name: ui.panelTitle });
     expect(launcher()).toHaveAttribute('aria-expanded', 'true');
     expect(launcher()).toHaveAttribute('aria-controls', dialog.id);
+    expect(dialog).not.toHaveAttribute('aria-modal', 'true');
     expect(within(log()).getByText(script.greeting)).toBeInTheDocument();
     expect(input()).toHaveFocus();
   });
@@ -255,6 +256,18 @@ describe('booking through the chat', () => {
     await bookUpToPhone();
     await say('stick to email');
     expect(bubbleTexts().at(-1)).toBe(FAILURE);
+  });
+
+  it('delivers the outcome of a save that finishes while the panel is closed', async () => {
+    let finish: (value: { ok: true }) => void = () => undefined;
+    submit.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    await bookUpToPhone();
+    await say('no');
+    await user.keyboard('{Escape}');
+    await act(async () => finish({ ok: true }));
+    await flushReplies();
+    await user.click(launcher());
+    expect(bubbleTexts().at(-1)).toBe(SUCCESS);
   });
 
   it('shows the typing indicator while saving', async () => {
