@@ -87,6 +87,54 @@ describe('engine properties', () => {
     );
   });
 
+  it('only ever asks to save a request the database accepts', () => {
+    const long = (unit: fc.Arbitrary<string>) => fc.oneof(unit, fc.string({ minLength: 1, maxLength: 400 }));
+    // One plausible-but-hostile answer per step, each possibly preceded by random attempts.
+    const perStep = [
+      long(fc.string({ minLength: 1 })),
+      fc.oneof(
+        fc.emailAddress(),
+        fc.tuple(fc.string(), fc.string()).map(([local, domain]) => `${local}@${domain}`),
+        fc.string().map((text) => `mail me at ${text}@x.io or a@b@c`),
+      ),
+      long(fc.string({ minLength: 1 })),
+      long(fc.string({ minLength: 1 })),
+      fc.oneof(
+        fc.string().map((text) => `${text} 10:30`),
+        fc.string().map((text) => `${text.repeat(20)} 3pm`),
+      ),
+      long(visitorText),
+      long(visitorText),
+    ];
+    const conversation = fc.tuple(
+      ...perStep.map((answer) => fc.tuple(fc.array(visitorText, { maxLength: 2 }), answer)),
+    );
+    let saves = 0;
+    fc.assert(
+      fc.property(conversation, (steps) => {
+        let state = respond(initialState(script, 0), 'book a call', script, 1).state;
+        for (const text of steps.flat(2)) {
+          const result = respond(state, text, script, 2);
+          state = result.state;
+          if (!result.effect) continue;
+          saves += 1;
+          const { lead } = result.effect;
+          expect(lead.name).toMatch(/\S/);
+          expect(lead.name.length).toBeLessThanOrEqual(200);
+          expect(lead.email).toMatch(/^[^\s@]+@[^\s@]+$/);
+          expect(lead.email.length).toBeLessThanOrEqual(320);
+          expect(lead.company).toMatch(/\S/);
+          expect(lead.company.length).toBeLessThanOrEqual(200);
+          expect(lead.phone.length).toBeLessThanOrEqual(50);
+          expect(lead.message.length).toBeLessThanOrEqual(5000);
+          expect(lead.message.split('\n')).toHaveLength(4);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(saves).toBeGreaterThan(10);
+  });
+
   it('adds the visitor message and at least one reply for any non-blank text outside a save', () => {
     fc.assert(
       fc.property(

@@ -141,6 +141,18 @@ describe('booking steps', () => {
     expect(result.state.answers.full_name).toBe('Jane Doe');
   });
 
+  it.each([
+    ['full_name', [], 'J'.repeat(201), 200],
+    ['company', ['Jane', 'jane@acme.com'], 'A'.repeat(201), 200],
+    ['phone', ['Jane', 'jane@acme.com', 'Acme', 'AEST', '3pm', 'acme.com'], '0'.repeat(51), 50],
+  ])('asks for a shorter %s beyond the database limit', (step, before, long, max) => {
+    const asked = converse(inFlow(), ...before).state;
+    const result = converse(asked, long);
+    expect(replyTexts(result)).toEqual([booking.tooLong.replace('{max}', String(max))]);
+    expect(result.state).toMatchObject({ step, answers: asked.answers });
+    expect(converse(asked, long.slice(0, max)).state.answers[step as 'phone']).toBe(long.slice(0, max));
+  });
+
   it('accepts "Noah" as a name', () => {
     expect(converse(inFlow(), 'Noah').state.answers.full_name).toBe('Noah');
   });

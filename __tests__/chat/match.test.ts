@@ -87,5 +87,6 @@ describe('findEmail', () => {
     expect(findEmail('@')).toBeUndefined();
     expect(findEmail('jo@')).toBeUndefined();
     expect(findEmail('no email')).toBeUndefined();
+    expect(findEmail('jo@acme@example.com')).toBeUndefined();
   });
 });

@@ -89,7 +89,11 @@ function answerStep(state: ChatState, text: string, script: ChatScript, now: num
   const { booking } = script;
   if (mentionsAny(text, booking.cancelWords)) return say(idle(state), [bot(booking.cancelled)], now);
   const step = state.step ?? firstStep();
-  const value = STEP_RULES[step].accept(normaliseAnswer(text), booking);
+  const rule = STEP_RULES[step];
+  const value = rule.accept(normaliseAnswer(text), booking);
+  if (value !== undefined && value.length > rule.maxLength) {
+    return say(state, [bot(booking.tooLong.split('{max}').join(String(rule.maxLength)))], now);
+  }
   if (value === undefined) {
     const copy = booking.steps[step];
     // Only required steps can reject an answer, and they all have an invalid reply.

@@ -61,9 +61,12 @@ export function mentionsTime(
 
 /**
  * The e-mail address in an answer such as "it's jo@acme.com thanks", or undefined when there is no word
- * with something on both sides of an @.
+ * with something on both sides of a single @ (the database accepts nothing else).
  */
 export function findEmail(text: string): string | undefined {
-  const match = /[^\s<>()[\],;:"']+@[^\s<>()[\],;:"']+/.exec(text);
-  return match?.[0].replace(/[.!?]+$/, '');
+  const candidate = text
+    .split(/[\s<>()[\],;:"']+/)
+    .find((word) => word.includes('@'))
+    ?.replace(/[.!?]+$/, '');
+  return candidate && /^[^@]+@[^@]+$/.test(candidate) ? candidate : undefined;
 }

@@ -89,6 +89,9 @@ export const chatScript = z
         nothingToCancel: text('nothingToCancel'),
         stillSaving: text('stillSaving'),
         retryPrompt: text('retryPrompt'),
+        tooLong: text('tooLong').refine((value) => value.includes('{max}'), {
+          message: 'tooLong must contain {max}, where the longest accepted answer (in characters) is inserted',
+        }),
         interrupted: text('interrupted'),
         success: text('success'),
         failure: withEmailPlaceholder('failure'),

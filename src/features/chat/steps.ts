@@ -12,26 +12,34 @@ type Booking = ChatScript['booking'];
 type StepRule = {
   /** The value to record for `answer` (already trimmed, one line), or undefined when it is not acceptable. */
   accept: (answer: string, booking: Booking) => string | undefined;
+  /**
+   * The longest value recorded, in characters. Name, e-mail, company and phone match the database's
+   * column limits; the others keep the combined message (limit 5000) well within bounds.
+   */
+  maxLength: number;
 };
 
-const anyText: StepRule = { accept: (answer) => answer || undefined };
+const anyText = (maxLength: number): StepRule => ({ accept: (answer) => answer || undefined, maxLength });
 
 export const STEP_RULES: Record<StepId, StepRule> = {
-  full_name: anyText,
-  email: { accept: (answer) => findEmail(answer) },
-  company: anyText,
-  timezone: anyText,
+  full_name: anyText(200),
+  email: { accept: (answer) => findEmail(answer), maxLength: 320 },
+  company: anyText(200),
+  timezone: anyText(100),
   preferred_datetime: {
     accept: (answer, booking) =>
       mentionsTime(answer, booking.timeOfDayWords, booking.meridiemWords) ? answer : undefined,
+    maxLength: 200,
   },
   website: {
     // An address wins over the skip words, so "nonprofit.org" or "no-limits.com" is kept.
     accept: (answer, booking) =>
       looksLikeWebsite(answer) || !mentionsAny(answer, booking.websiteSkipWords) ? answer : NOT_PROVIDED,
+    maxLength: 300,
   },
   phone: {
     accept: (answer, booking) => (mentionsAny(answer, booking.noPhoneWords) ? NOT_PROVIDED : answer),
+    maxLength: 50,
   },
 };
 
