@@ -8,11 +8,6 @@ import { chatScript } from '../../src/features/chat/script-schema';
 import { CHAT_STORAGE_KEY } from '../../src/features/chat/storage';
 
 jest.mock('../../src/lib/leads', () => ({ submitConsultationRequest: jest.fn() }));
-// A plain anchor for Link. (The shared __mocks__/gatsby.js loads the real gatsby, which does not resolve under Jest here.)
-jest.mock('gatsby', () => {
-  const { createElement } = jest.requireActual<typeof import('react')>('react');
-  return { Link: ({ to, ...rest }: { to: string }) => createElement('a', { ...rest, href: to }) };
-});
 const submit = jest.mocked(submitConsultationRequest);
 
 const EMAIL = 'hello@example.com';
