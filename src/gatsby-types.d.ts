@@ -602,6 +602,7 @@ type ChatJsonBooking = {
   readonly stillSaving: Scalars['String'];
   readonly success: Scalars['String'];
   readonly timeOfDayWords: ReadonlyArray<Scalars['String']>;
+  readonly tooLong: Scalars['String'];
   readonly triggers: ReadonlyArray<Scalars['String']>;
   readonly websiteSkipWords: ReadonlyArray<Scalars['String']>;
 };
@@ -621,6 +622,7 @@ type ChatJsonBookingFieldSelector = {
   readonly stillSaving: InputMaybe<FieldSelectorEnum>;
   readonly success: InputMaybe<FieldSelectorEnum>;
   readonly timeOfDayWords: InputMaybe<FieldSelectorEnum>;
+  readonly tooLong: InputMaybe<FieldSelectorEnum>;
   readonly triggers: InputMaybe<FieldSelectorEnum>;
   readonly websiteSkipWords: InputMaybe<FieldSelectorEnum>;
 };
@@ -640,6 +642,7 @@ type ChatJsonBookingFilterInput = {
   readonly stillSaving: InputMaybe<StringQueryOperatorInput>;
   readonly success: InputMaybe<StringQueryOperatorInput>;
   readonly timeOfDayWords: InputMaybe<StringQueryOperatorInput>;
+  readonly tooLong: InputMaybe<StringQueryOperatorInput>;
   readonly triggers: InputMaybe<StringQueryOperatorInput>;
   readonly websiteSkipWords: InputMaybe<StringQueryOperatorInput>;
 };
@@ -659,6 +662,7 @@ type ChatJsonBookingSortInput = {
   readonly stillSaving: InputMaybe<SortOrderEnum>;
   readonly success: InputMaybe<SortOrderEnum>;
   readonly timeOfDayWords: InputMaybe<SortOrderEnum>;
+  readonly tooLong: InputMaybe<SortOrderEnum>;
   readonly triggers: InputMaybe<SortOrderEnum>;
   readonly websiteSkipWords: InputMaybe<SortOrderEnum>;
 };
@@ -6943,6 +6947,11 @@ type BookPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+
+type ChatScriptQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ChatScriptQuery = { readonly chatJson: { readonly content: Record<string, unknown> } | null };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -5,6 +5,7 @@ import { ThemeProvider } from 'styled-components';
 import { theme } from '../../src/styles/theme';
 import { renderWithTheme } from '../helpers/render-with-theme';
 import { mockSiteSettings } from '../helpers/site-settings';
+import { single } from '../helpers/content-fixtures';
 
 beforeEach(() => mockSiteSettings());
 
@@ -121,5 +122,15 @@ describe('mobile menu toggle', () => {
       );
     });
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('chat assistant', () => {
+  it('is mounted in the layout as a launcher button, closed', () => {
+    renderLayout('/');
+    const launcher = screen.getByRole('button', {
+      name: single<{ ui: { launcherLabel: string } }>('ChatJson').ui.launcherLabel,
+    });
+    expect(launcher).toHaveAttribute('aria-expanded', 'false');
   });
 });

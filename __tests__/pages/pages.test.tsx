@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import HomePage, { Head as HomeHead } from '../../src/pages/index';
 import ServicesPage from '../../src/pages/services';
 import PricingPage, { Head as PricingHead } from '../../src/pages/pricing';
@@ -16,8 +16,9 @@ jest.mock('../../src/lib/leads');
 beforeEach(() => mockSiteSettings());
 
 // Pages are typed with their GraphQL query results; the fixtures are the same content the build reads.
-function renderPage(Page: ComponentType<any>, data: Record<string, unknown>, children?: React.ReactNode) {
-  return renderWithTheme(<Page data={data}>{children}</Page>);
+function renderPage<P extends object>(Page: ComponentType<P>, data: Record<string, unknown>, children?: ReactNode) {
+  const props = { data, children } as unknown as P;
+  return renderWithTheme(<Page {...props} />);
 }
 
 const site = () => single('SiteJson');
@@ -55,7 +56,13 @@ describe('home page', () => {
 
   it('describes the organisation to search engines in its head', () => {
     const { container } = render(
-      <HomeHead data={data() as never} location={{ pathname: '/' } as never} params={{}} pageContext={{}} />,
+      <HomeHead
+        data={data() as never}
+        location={{ pathname: '/' } as never}
+        params={{}}
+        pageContext={{}}
+        serverData={{}}
+      />,
     );
     expect(container.querySelector('title')).toHaveTextContent(
       'Brightlane AI | Custom AI Automation for Growing Businesses',
@@ -107,7 +114,13 @@ describe('pricing page', () => {
 
   it('has its own title and description', () => {
     const { container } = render(
-      <PricingHead data={data() as never} location={{ pathname: '/pricing' } as never} params={{}} pageContext={{}} />,
+      <PricingHead
+        data={data() as never}
+        location={{ pathname: '/pricing' } as never}
+        params={{}}
+        pageContext={{}}
+        serverData={{}}
+      />,
     );
     expect(container.querySelector('title')).toHaveTextContent('Pricing | Brightlane AI');
     expect(container.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();

@@ -1,0 +1,32 @@
+// Jest global setup: one production build per test run, reused by every browser test file.
+// SKIP_BUILD=1 reuses the build already in public/ (when it was made by this setup).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildEnv } from './test-env';
+
+const root = path.resolve(__dirname, '../../..');
+const marker = path.join(root, 'public', '.built-for-browser-tests');
+
+export default function buildSite() {
+  const reusable = fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === buildEnv.GATSBY_SUPABASE_URL;
+  if (process.env.SKIP_BUILD === '1' && reusable) {
+    console.log('\nBrowser tests: reusing the production build in public/.');
+    return;
+  }
+  console.log('\nBrowser tests: building the production site once for this run…');
+  const started = Date.now();
+  const result = spawnSync('npx', ['gatsby', 'build'], {
+    cwd: root,
+    env: { ...process.env, ...buildEnv },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'artifacts', 'build.log'), `${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) {
+    throw new Error(`gatsby build failed (see artifacts/build.log):\n${(result.stdout + result.stderr).slice(-4000)}`);
+  }
+  fs.writeFileSync(marker, buildEnv.GATSBY_SUPABASE_URL);
+  console.log(`Browser tests: build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}

@@ -1,0 +1,163 @@
+// Every route in a real browser against the production build: structure, navigation, the mobile menu,
+// axe at phone and desktop widths, and screenshots for review.
+import type { Browser } from 'playwright-core';
+import { DESKTOP, MOBILE, VIEWPORTS, launchBrowser, openPage } from './setup/browser';
+import { serveBuild } from './setup/site-server';
+import { ROUTES, screenshotName } from './setup/routes';
+import { screenshotPath } from './setup/artifacts';
+import { axeViolations } from './setup/axe';
+import { waitForAttribute } from './setup/wait';
+import type { StaticServer } from '../../dev/static/static-server';
+
+let browser: Browser;
+let site: StaticServer;
+
+beforeAll(async () => {
+  [browser, site] = await Promise.all([launchBrowser(), serveBuild()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe.each(VIEWPORTS)('every route at $width px', (viewport) => {
+  it.each(ROUTES)('%s loads with one h1, the shared layout, no errors and no axe violations', async (route) => {
+    const { context, page, errors } = await openPage(browser, viewport);
+    const response = await page.goto(site.url + route, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expect(page.title()).resolves.toMatch(/\S/);
+    expect(await page.locator('header').first().isVisible()).toBe(true);
+    expect(await page.locator('footer').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath(screenshotName(route, viewport.width)), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+it('gives every route its own title and description', async () => {
+  const { context, page } = await openPage(browser, DESKTOP);
+  const seen = new Map<string, string>();
+  for (const route of ROUTES) {
+    await page.goto(site.url + route);
+    const title = await page.title();
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description).toBeTruthy();
+    expect(seen.has(title)).toBe(false);
+    seen.set(title, route);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+      new RegExp(`${route === '/' ? '/' : route}$`),
+    );
+  }
+  await context.close();
+});
+
+it('reaches the right routes from the navigation and the footer, without reloading the layout', async () => {
+  const { context, page } = await openPage(browser, DESKTOP);
+  await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+  await page.evaluate(() => ((window as unknown as { layoutMarker: string }).layoutMarker = 'kept'));
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, route] of [
+    ['Services', '/services'],
+    ['Pricing', '/pricing'],
+    ['Contact', '/contact'],
+    ['Book a Free Strategy Call', '/book'],
+  ]) {
+    await nav.getByRole('link', { name }).click();
+    await page.waitForURL(site.url + route);
+    if (name !== 'Book a Free Strategy Call') {
+      await waitForAttribute(nav.getByRole('link', { name }), 'aria-current', 'page');
+    }
+  }
+  const footer = page.getByRole('contentinfo');
+  for (const [name, route] of [
+    ['Privacy Policy', '/privacy-policy'],
+    ['Terms of Service', '/terms'],
+    ['Services', '/services'],
+    ['Pricing', '/pricing'],
+    ['Contact', '/contact'],
+  ]) {
+    await footer.getByRole('link', { name, exact: true }).click();
+    await page.waitForURL(site.url + route);
+    expect(await page.locator('h1').count()).toBe(1);
+  }
+  // Client-side navigation: the window (and the layout in it) was never reloaded.
+  expect(await page.evaluate(() => (window as unknown as { layoutMarker?: string }).layoutMarker)).toBe('kept');
+  await context.close();
+});
+
+it('links every plan to /contact', async () => {
+  const { context, page } = await openPage(browser, DESKTOP);
+  await page.goto(site.url + '/pricing', { waitUntil: 'networkidle' });
+  const quotes = page.getByRole('link', { name: /Get Custom Quote/ });
+  expect(await quotes.count()).toBe(4);
+  for (const href of await quotes.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+    expect(href).toBe('/contact');
+  }
+  await quotes.nth(1).click();
+  await page.waitForURL(site.url + '/contact');
+  await context.close();
+});
+
+describe('mobile menu at 375 px', () => {
+  it('opens, navigates, closes on navigation and on Escape', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const pricing = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' });
+    await expect(pricing.isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(pricing.isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await pricing.click();
+    await page.waitForURL(site.url + '/pricing');
+    await waitForAttribute(toggle, 'aria-expanded', 'false');
+    await expect(pricing.isVisible()).resolves.toBe(false);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('keeps every page within the screen width', async () => {
+    const { context, page } = await openPage(browser, { ...MOBILE, width: 320 });
+    for (const route of ROUTES) {
+      await page.goto(site.url + route, { waitUntil: 'networkidle' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ route, overflow }).toEqual({ route, overflow: 0 });
+    }
+    await context.close();
+  });
+});
+
+it('answers an unknown route with the 404 page inside the layout, linking home', async () => {
+  const { context, page } = await openPage(browser, DESKTOP);
+  const response = await page.goto(site.url + '/no-such-page', { waitUntil: 'networkidle' });
+  expect(response?.status()).toBe(404);
+  expect(await page.locator('h1').count()).toBe(1);
+  expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('main').getByRole('link', { name: /home/i }).click();
+  await page.waitForURL(site.url + '/');
+  await context.close();
+});
+
+it('serves robots.txt, the sitemap and the web manifest', async () => {
+  for (const [file, expected] of [
+    ['/robots.txt', /Sitemap: https:\/\/brightlane\.ai\/sitemap-index\.xml/],
+    ['/sitemap-0.xml', /https:\/\/brightlane\.ai\/pricing/],
+    ['/manifest.webmanifest', /"name":"Brightlane AI"/],
+  ] as const) {
+    const response = await fetch(site.url + file);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(expected);
+  }
+});

@@ -1,0 +1,89 @@
+// Serves the production build the way a static host does: pretty URLs (/pricing → pricing/index.html),
+// the 404 page with status 404, the headers from public/_headers, and long caching for hashed assets.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { headersFor, parseHeadersFile } from './headers-file';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+export type StaticServer = { url: string; close(): Promise<void> };
+
+function resolveFile(root: string, pathname: string): string | undefined {
+  const candidates = pathname.endsWith('/')
+    ? [path.join(pathname, 'index.html')]
+    : [pathname, `${pathname}.html`, path.join(pathname, 'index.html')];
+  for (const candidate of candidates) {
+    const file = path.join(root, candidate);
+    if (!file.startsWith(root)) return undefined;
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
+  }
+  return undefined;
+}
+
+export function startStaticServer(options: { root: string; port?: number; host?: string }): Promise<StaticServer> {
+  const root = path.resolve(options.root);
+  const headersPath = path.join(root, '_headers');
+  const rules = fs.existsSync(headersPath) ? parseHeadersFile(fs.readFileSync(headersPath, 'utf8')) : [];
+
+  const server = http.createServer((request, response) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      response.writeHead(400).end('Bad request');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = resolveFile(root, pathname);
+    const status = file ? 200 : 404;
+    const served = file ?? path.join(root, '404.html');
+    for (const [name, value] of headersFor(rules, pathname)) response.setHeader(name, value);
+    response.setHeader('Content-Type', contentTypes[path.extname(served)] ?? 'application/octet-stream');
+    const immutable = /\/(static\/|[^/]+-[0-9a-f]{16,}\.(js|css))/.test(pathname);
+    response.setHeader(
+      'Cache-Control',
+      immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    );
+    response.writeHead(status);
+    if (request.method === 'HEAD') response.end();
+    else fs.createReadStream(served).pipe(response);
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

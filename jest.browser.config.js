@@ -1,0 +1,15 @@
+// Browser tests: playwright-core driving Debian's Chromium against the production build, built once per
+// run by the global setup and served on 127.0.0.1 with the local data API behind it.
+const base = require('./jest.config');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  transform: base.transform,
+  transformIgnorePatterns: base.transformIgnorePatterns,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/__tests__/browser/**/*.test.ts'],
+  globalSetup: '<rootDir>/__tests__/browser/setup/build-site.ts',
+  testTimeout: 120_000,
+  // One browser and one test data API port at a time: the build talks to a fixed port.
+  maxWorkers: 1,
+};
