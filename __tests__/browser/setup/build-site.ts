@@ -7,9 +7,14 @@ import { buildEnv } from './test-env';
 
 const root = path.resolve(__dirname, '../../..');
 const marker = path.join(root, 'public', '.built-for-browser-tests');
+const indexHtml = path.join(root, 'public', 'index.html');
+
+/** Identifies one build: any later build (e.g. `npm run preview`) rewrites index.html and so invalidates it. */
+const buildStamp = () => `${buildEnv.GATSBY_SUPABASE_URL} ${fs.statSync(indexHtml).mtimeMs}`;
 
 export default function buildSite() {
-  const reusable = fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === buildEnv.GATSBY_SUPABASE_URL;
+  const reusable =
+    fs.existsSync(marker) && fs.existsSync(indexHtml) && fs.readFileSync(marker, 'utf8') === buildStamp();
   if (process.env.SKIP_BUILD === '1' && reusable) {
     console.log('\nBrowser tests: reusing the production build in public/.');
     return;
@@ -27,6 +32,6 @@ export default function buildSite() {
   if (result.status !== 0) {
     throw new Error(`gatsby build failed (see artifacts/build.log):\n${(result.stdout + result.stderr).slice(-4000)}`);
   }
-  fs.writeFileSync(marker, buildEnv.GATSBY_SUPABASE_URL);
+  fs.writeFileSync(marker, buildStamp());
   console.log(`Browser tests: build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
