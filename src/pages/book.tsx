@@ -2,7 +2,8 @@ import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
 import { PageHero } from '../components/ui/PageHero';
 import { LeadPageLayout } from '../components/lead/LeadPageLayout';
-import { BookingForm, type BookingFormCopy } from '../features/forms';
+import { BookingForm } from '../features/forms/BookingForm';
+import type { BookingFormCopy } from '../features/forms/copy-schema';
 
 export default function BookPage({ data }: PageProps<Queries.BookPageQuery>) {
   const page = data.bookPageJson!;

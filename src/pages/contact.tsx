@@ -2,7 +2,8 @@ import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
 import { PageHero } from '../components/ui/PageHero';
 import { LeadPageLayout } from '../components/lead/LeadPageLayout';
-import { ContactForm, type ContactFormCopy } from '../features/forms';
+import { ContactForm } from '../features/forms/ContactForm';
+import type { ContactFormCopy } from '../features/forms/copy-schema';
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const page = data.contactPageJson!;
