@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
 import { ApiError, apiError, fromDatabaseError, internalError, isDatabaseError } from './api-error';
 import { createAuthenticator, type RequestIdentity } from './auth';
 import { answerPreflight, setCorsHeaders } from './cors';
@@ -30,8 +29,8 @@ export type LocalApi = {
   dataDir: string | undefined;
   /** Migrations applied by this start (already-applied ones are skipped). */
   appliedMigrations: string[];
-  /** The database as its owner, bypassing the API (for tests and developer tooling only). */
-  db: PGlite;
+  /** Runs SQL as the database owner, bypassing the API, in turn with requests (tests and tooling only). */
+  queryAsOwner<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 };
 
@@ -137,7 +136,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     url: `http://${host}:${port}`,
     dataDir: options.dataDir,
     appliedMigrations,
-    db,
+    queryAsOwner: <Row>(text: string, params: unknown[] = []) =>
+      queue.run(async () => (await db.query<Row>(text, params)).rows),
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
