@@ -140,7 +140,7 @@ function tamperedAnonKey(): string {
 }
 
 describe('raw HTTP', () => {
-  const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
+  const post = (body: string, headers: Record<string, string> = {}) =>
     fetch(`${api.url}/rest/v1/contact_messages`, {
       method: 'POST',
       headers: {
@@ -167,7 +167,7 @@ describe('raw HTTP', () => {
   });
 
   test('a body over 1 MB is 413, and the server keeps serving', async () => {
-    const response = await post(Buffer.alloc(2 * 1024 * 1024, 'a'));
+    const response = await post('a'.repeat(2 * 1024 * 1024));
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 'PGRST413' });
     expect((await post(JSON.stringify(contact({})))).status).toBe(201);

@@ -1,17 +1,58 @@
 // Runs in a child process started by ./local-api.ts (under tsx, outside Jest's module sandbox, which can
 // load neither PGlite's WebAssembly loader nor the ESM-only `jose`). It starts the local data API and
 // answers the parent's SQL requests over the IPC channel.
-import { startLocalApi } from '../../dev/local-api/server';
+import { createHash } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MIGRATIONS_DIR } from '../../dev/local-api/database';
+import { listMigrationFiles } from '../../dev/local-api/migrations';
+import { startLocalApi, type LocalApi } from '../../dev/local-api/server';
 
 type ParentMessage = { type: 'sql'; id: number; text: string; params: unknown[] } | { type: 'close' };
+type Options = { dataDir?: string; migrationsDir?: string };
+
+// Initialising an empty Postgres cluster takes seconds; loading a snapshot of an already migrated one takes
+// well under one. In-memory test databases therefore start from a snapshot cached in the temp directory,
+// keyed by everything that shapes the schema, so a changed migration or PGlite version gets a fresh one.
+async function templatePath(migrationsDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  for (const file of [
+    pglitePackage,
+    path.join(__dirname, '../../dev/local-api/bootstrap.sql'),
+    ...(await listMigrationFiles(migrationsDir)).map((name) => path.join(migrationsDir, name)),
+  ]) {
+    hash.update(file).update(await readFile(file));
+  }
+  return path.join(tmpdir(), `local-api-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function startFromTemplate(options: Options): Promise<LocalApi> {
+  const template = await templatePath(options.migrationsDir ?? MIGRATIONS_DIR);
+  const cached = await readFile(template).catch(() => undefined);
+  const api = await startLocalApi({
+    port: 0,
+    dataDir: undefined,
+    migrationsDir: options.migrationsDir,
+    template: cached && new Blob([cached]),
+    logError: () => undefined,
+  });
+  if (!cached) {
+    const partial = `${template}.${process.pid}`;
+    await writeFile(partial, Buffer.from(await (await api.dumpDataDir()).arrayBuffer()));
+    await rename(partial, template); // atomic: parallel test workers never read a half-written snapshot
+  }
+  return api;
+}
 
 async function main(): Promise<void> {
   const send = (message: unknown) => process.send?.(message);
-  const options = JSON.parse(process.env.LOCAL_API_TEST_OPTIONS ?? '{}') as {
-    dataDir?: string;
-    migrationsDir?: string;
-  };
-  const api = await startLocalApi({ port: 0, ...options, logError: () => undefined });
+  const options = JSON.parse(process.env.LOCAL_API_TEST_OPTIONS ?? '{}') as Options;
+  const api =
+    options.dataDir === undefined
+      ? await startFromTemplate(options)
+      : await startLocalApi({ port: 0, ...options, dataDir: options.dataDir, logError: () => undefined });
   const shutdown = () => api.close().finally(() => process.exit(0));
 
   process.on('message', (message: ParentMessage) => {

@@ -11,8 +11,16 @@ const BOOTSTRAP_SQL = path.join(__dirname, 'bootstrap.sql');
 export type LocalDatabase = { db: PGlite; appliedMigrations: string[] };
 
 /** Opens the embedded Postgres (in memory when `dataDir` is undefined), then brings it up to date. */
-export async function openLocalDatabase(options: { dataDir?: string; migrationsDir?: string }): Promise<LocalDatabase> {
-  const db = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(options.dataDir);
+export async function openLocalDatabase(options: {
+  dataDir?: string;
+  migrationsDir?: string;
+  /** In memory only: start from this dump (PGlite `dumpDataDir`) instead of initialising an empty cluster. */
+  template?: Blob;
+}): Promise<LocalDatabase> {
+  const db =
+    options.dataDir !== undefined
+      ? await PGlite.create(options.dataDir)
+      : await PGlite.create(options.template ? { loadDataDir: options.template } : {});
   try {
     await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
     const appliedMigrations = await applyMigrations(db, options.migrationsDir ?? MIGRATIONS_DIR);

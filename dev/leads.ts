@@ -1,0 +1,104 @@
+// `npm run leads`: prints the stored submissions of both lead tables, newest first. Reads with the
+// service_role key: the local API's well-known one by default, or SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY
+// for a hosted project. Everything a visitor typed is printed as inert text (no terminal control codes).
+import { parseArgs } from 'node:util';
+import { LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-api/local-keys';
+import { createNodeSupabaseClient, type NodeLeadClient } from './local-api/node-client';
+import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase';
+
+type Column = { key: string; heading: string; width: number };
+type LeadRow = Record<string, string | null>;
+export type LeadListing = { table: LeadTable; rows: LeadRow[] };
+
+export const LEAD_TABLES = ['consultation_requests', 'contact_messages'] as const;
+type LeadTable = (typeof LEAD_TABLES)[number];
+
+const SUMMARY_COLUMNS: Record<LeadTable, Column[]> = {
+  consultation_requests: [
+    { key: 'created_at', heading: 'Received (UTC)', width: 19 },
+    { key: 'name', heading: 'Name', width: 24 },
+    { key: 'email', heading: 'E-mail', width: 32 },
+    { key: 'company', heading: 'Company', width: 24 },
+    { key: 'phone', heading: 'Phone', width: 18 },
+  ],
+  contact_messages: [
+    { key: 'created_at', heading: 'Received (UTC)', width: 19 },
+    { key: 'name', heading: 'Name', width: 24 },
+    { key: 'email', heading: 'E-mail', width: 32 },
+    { key: 'company', heading: 'Company', width: 24 },
+  ],
+};
+
+// C0/C1 controls (except newline), DEL, and bidirectional overrides that could reorder what is shown.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Makes visitor input safe to print: control characters are shown as \u{…} instead of acting. */
+export function toInertText(value: string): string {
+  return value.replace(UNSAFE_CHARACTERS, (character) => `\\u{${character.codePointAt(0)?.toString(16)}}`);
+}
+
+function cell(value: string, width: number): string {
+  const oneLine = value.replace(/\n/g, ' ⏎ ');
+  const characters = [...oneLine];
+  return characters.length > width ? `${characters.slice(0, width - 1).join('')}…` : oneLine.padEnd(width);
+}
+
+function displayValue(key: string, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (key === 'created_at') return new Date(value).toISOString().slice(0, 19).replace('T', ' ');
+  return toInertText(value);
+}
+
+export function formatListing({ table, rows }: LeadListing): string {
+  const columns = SUMMARY_COLUMNS[table];
+  const title = `${table}: ${rows.length === 0 ? 'no rows' : `${rows.length} row${rows.length === 1 ? '' : 's'}, newest first`}`;
+  const header = columns.map((column) => cell(column.heading, column.width)).join('  ');
+  const lines = [title, header, '-'.repeat(header.length)];
+  for (const row of rows) {
+    lines.push(
+      columns
+        .map((column) => cell(displayValue(column.key, row[column.key]), column.width))
+        .join('  ')
+        .trimEnd(),
+    );
+    if (row.message) {
+      for (const messageLine of toInertText(row.message).split('\n')) lines.push(`    ${messageLine}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit: number): Promise<LeadListing> {
+  const { data, error } = await client.from(table).select('*').order('created_at', { ascending: false }).limit(limit);
+  if (error) throw new Error(`Could not read ${table}: ${error.message} (${error.code || 'no response'})`);
+  return { table, rows: data as LeadRow[] };
+}
+
+function readTarget(): { url: string; key: string } {
+  const url = process.env.SUPABASE_URL?.trim();
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  if (!url && !key) return { url: LOCAL_SUPABASE_URL, key: LOCAL_SUPABASE_SERVICE_ROLE_KEY };
+  if (!url || !key) throw new Error('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither (local API).');
+  return { url, key };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { limit: { type: 'string', default: '50' } } });
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`--limit must be a positive integer, got ${values.limit}`);
+  const { url, key } = readTarget();
+  const client = createNodeSupabaseClient(url, key);
+  console.log(`Leads stored at ${url} (at most ${limit} per table)\n`);
+  for (const table of LEAD_TABLES) {
+    console.log(`${formatListing(await fetchLeads(client, table, limit))}\n`);
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    console.error('Is the data API running? Start the local one with `npm run backend`.');
+    process.exit(1);
+  });
+}
