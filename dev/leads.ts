@@ -53,7 +53,10 @@ function displayValue(key: string, value: string | null | undefined): string {
 export function formatListing({ table, rows }: LeadListing): string {
   const columns = SUMMARY_COLUMNS[table];
   const title = `${table}: ${rows.length === 0 ? 'no rows' : `${rows.length} row${rows.length === 1 ? '' : 's'}, newest first`}`;
-  const header = columns.map((column) => cell(column.heading, column.width)).join('  ');
+  const header = columns
+    .map((column) => cell(column.heading, column.width))
+    .join('  ')
+    .trimEnd();
   const lines = [title, header, '-'.repeat(header.length)];
   for (const row of rows) {
     lines.push(
