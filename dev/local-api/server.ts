@@ -80,7 +80,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     });
 
   async function respond(request: IncomingMessage): Promise<RestResponse> {
-    const url = new URL(request.url ?? '/', 'http://local-api');
+    // Concatenated, not resolved: a path such as `//host/x` must stay a path, not become a host.
+    const url = new URL(`http://local-api${request.url ?? '/'}`);
     if (url.pathname === '/health' && request.method === 'GET') {
       return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ status: 'ok' }) };
     }
@@ -120,6 +121,10 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
         // Unread request bodies (e.g. after an auth error) are discarded so the connection stays usable.
         request.resume();
         send(response, result);
+      })
+      .catch((error: unknown) => {
+        logError(`local data API: could not answer ${request.method} ${request.url}`, error);
+        response.destroy();
       });
   });
   server.on('clientError', (_error, socket) => {
