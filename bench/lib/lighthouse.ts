@@ -1,0 +1,111 @@
+// Lighthouse through its node API against one Chromium (Debian's), sequential runs only.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type FormFactor = 'mobile' | 'desktop';
+
+export type RunResult = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  transferBytes: number;
+  /** Requests to any origin other than the local server (fonts, analytics, CDNs…). */
+  thirdParty: string[];
+  /** Audits scored below 1 in accessibility, best practices and SEO (id: title). */
+  failing: string[];
+  lcpElement?: string;
+};
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type Chrome = { port: number; kill(): void | Promise<void> };
+
+export async function launchChrome(): Promise<Chrome> {
+  const chromeLauncher = await import('chrome-launcher');
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+}
+
+type Audit = { score: number | null; numericValue?: number; title: string; details?: unknown };
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+  runtimeError?: { message: string };
+};
+
+export async function runLighthouse(
+  chrome: Chrome,
+  url: string,
+  formFactor: FormFactor,
+  saveTo?: string,
+): Promise<RunResult> {
+  const { default: lighthouse } = await import('lighthouse');
+  const config =
+    formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr as unknown as Lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (saveTo) {
+    fs.mkdirSync(path.dirname(saveTo), { recursive: true });
+    fs.writeFileSync(saveTo, JSON.stringify(lhr));
+  }
+
+  const origin = new URL(url).origin;
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+  const thirdParty = requests
+    .map((request) => request.url)
+    .filter((requestUrl) => /^https?:/.test(requestUrl) && new URL(requestUrl).origin !== origin);
+
+  const failing: string[] = [];
+  for (const category of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[category].auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.push(`${ref.id}: ${audit.title}`);
+    }
+  }
+
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
+    ?.items;
+  const lcpNode = JSON.stringify(lcpItems?.[0] ?? '').match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: lhr.categories.performance.score ?? 0,
+    accessibility: lhr.categories.accessibility.score ?? 0,
+    bestPractices: lhr.categories['best-practices'].score ?? 0,
+    seo: lhr.categories.seo.score ?? 0,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    transferBytes: numeric('total-byte-weight'),
+    thirdParty,
+    failing,
+    lcpElement: lcpNode,
+  };
+}

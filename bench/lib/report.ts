@@ -1,0 +1,207 @@
+// Medians, targets and the markdown table.
+import type { BuildInfo } from './build';
+import type { FirstLoad } from './first-load';
+import type { FormFactor, RunResult } from './lighthouse';
+
+export type Summary = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  transferBytes: number;
+  thirdParty: string[];
+  failing: string[];
+  lcpElement?: string;
+  runs: number;
+};
+
+export type TargetResult = {
+  route: string;
+  formFactor: FormFactor;
+  summary: Summary;
+  /** Ratios and delta to the floor measured in the same bench run. */
+  vsFloor: { lcp: number; tbt: number; tbtDeltaMs: number; firstLoadJsDeltaKb: number };
+};
+
+export type BenchResult = {
+  date: string;
+  lighthouse: string;
+  chromium: string;
+  runsPerTarget: number;
+  build?: BuildInfo;
+  floorBuild?: BuildInfo;
+  floor: { firstLoad: FirstLoad; mobile?: Summary; desktop?: Summary };
+  routes: { route: string; firstLoad: FirstLoad; mobile?: Summary; desktop?: Summary }[];
+  targets: { description: string; met: boolean; detail: string }[];
+};
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Each metric's median on its own (the scores too); lists are the union over the runs. */
+export function summarise(runs: RunResult[]): Summary {
+  const pick = (key: keyof RunResult) => median(runs.map((run) => run[key] as number));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    fcpMs: pick('fcpMs'),
+    cls: pick('cls'),
+    transferBytes: pick('transferBytes'),
+    thirdParty: [...new Set(runs.flatMap((run) => run.thirdParty))],
+    failing: [...new Set(runs.flatMap((run) => run.failing))],
+    lcpElement: runs[0]?.lcpElement,
+    runs: runs.length,
+  };
+}
+
+export const KB = 1024;
+const LCP_TBT_RATIO = 1.15;
+const FIRST_LOAD_BUDGET_KB = 20;
+
+/** TBT ratio with a floor of 0 ms is only "within" when the route is 0 ms too; reported as Infinity. */
+export function ratio(value: number, floor: number): number {
+  if (floor === 0) return value === 0 ? 1 : Infinity;
+  return value / floor;
+}
+
+export function evaluateTargets(result: BenchResult): BenchResult['targets'] {
+  const targets: BenchResult['targets'] = [];
+  const check = (description: string, failures: string[]) =>
+    targets.push({ description, met: failures.length === 0, detail: failures.join('; ') || 'all routes' });
+  const mobile = result.routes.filter((route) => route.mobile);
+  const floorMobile = result.floor.mobile;
+
+  check(
+    'mobile performance >= 0.98',
+    mobile.filter((r) => r.mobile!.performance < 0.98).map((r) => `${r.route} ${r.mobile!.performance.toFixed(2)}`),
+  );
+  for (const [key, label] of [
+    ['accessibility', 'accessibility'],
+    ['bestPractices', 'best practices'],
+    ['seo', 'SEO'],
+  ] as const) {
+    const failures: string[] = [];
+    for (const route of result.routes) {
+      for (const ff of ['mobile', 'desktop'] as const) {
+        const summary = route[ff];
+        if (summary && summary[key] < 1) failures.push(`${route.route} (${ff}) ${summary[key].toFixed(2)}`);
+      }
+    }
+    check(`${label} = 1.00`, failures);
+  }
+  check(
+    'CLS = 0',
+    result.routes.flatMap((r) =>
+      (['mobile', 'desktop'] as const)
+        .filter((ff) => r[ff] && r[ff]!.cls > 0)
+        .map((ff) => `${r.route} (${ff}) ${r[ff]!.cls.toFixed(3)}`),
+    ),
+  );
+  if (floorMobile) {
+    check(
+      `mobile LCP <= ${LCP_TBT_RATIO}x floor (${Math.round(floorMobile.lcpMs)} ms)`,
+      mobile
+        .filter((r) => ratio(r.mobile!.lcpMs, floorMobile.lcpMs) > LCP_TBT_RATIO)
+        .map((r) => `${r.route} ${Math.round(r.mobile!.lcpMs)} ms`),
+    );
+    check(
+      `mobile TBT <= ${LCP_TBT_RATIO}x floor (${Math.round(floorMobile.tbtMs)} ms)`,
+      mobile
+        .filter((r) => ratio(r.mobile!.tbtMs, floorMobile.tbtMs) > LCP_TBT_RATIO)
+        .map((r) => `${r.route} ${Math.round(r.mobile!.tbtMs)} ms`),
+    );
+  }
+  const floorJs = result.floor.firstLoad.jsGzipBytes;
+  check(
+    `first-load JS <= floor + ${FIRST_LOAD_BUDGET_KB} KB gzip (${(floorJs / KB).toFixed(1)} KB)`,
+    result.routes
+      .filter((r) => r.firstLoad.jsGzipBytes - floorJs > FIRST_LOAD_BUDGET_KB * KB)
+      .map((r) => `${r.route} +${((r.firstLoad.jsGzipBytes - floorJs) / KB).toFixed(1)} KB`),
+  );
+  check(
+    'no chat engine / Supabase client / zod in first-load JS',
+    result.routes.filter((r) => r.firstLoad.forbidden.length).map((r) => `${r.route}: ${r.firstLoad.forbidden[0]}`),
+  );
+  check(
+    'no third-party requests',
+    result.routes.flatMap((r) =>
+      [...(r.mobile?.thirdParty ?? []), ...(r.desktop?.thirdParty ?? [])].map((url) => `${r.route}: ${url}`),
+    ),
+  );
+  return targets;
+}
+
+const score = (value: number) => value.toFixed(2);
+const ms = (value: number) => `${Math.round(value)}`;
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
+
+function table(result: BenchResult, ff: FormFactor): string {
+  const floor = result.floor[ff];
+  if (!floor) return '';
+  const floorJs = result.floor.firstLoad.jsGzipBytes;
+  const head =
+    '| Route | Perf | A11y | BP | SEO | LCP ms (x floor) | TBT ms (x floor) | CLS | Transfer KB | First-load JS KB gz (vs floor) |\n' +
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n';
+  const row = (name: string, s: Summary, js: number, isFloor: boolean) =>
+    `| ${name} | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s.bestPractices)} | ${score(s.seo)} | ` +
+    `${ms(s.lcpMs)}${isFloor ? '' : ` (${times(ratio(s.lcpMs, floor.lcpMs))})`} | ` +
+    `${ms(s.tbtMs)}${isFloor ? '' : ` (${times(ratio(s.tbtMs, floor.tbtMs))})`} | ${s.cls.toFixed(3)} | ` +
+    `${kb(s.transferBytes)} | ${kb(js)}${isFloor ? '' : ` (${js >= floorJs ? '+' : ''}${kb(js - floorJs)})`} |\n`;
+  let out = head + row('floor', floor, floorJs, true);
+  for (const route of result.routes) {
+    if (route[ff]) out += row(route.route, route[ff]!, route.firstLoad.jsGzipBytes, false);
+  }
+  return out;
+}
+
+export function markdown(result: BenchResult): string {
+  const lines: string[] = [];
+  lines.push(`## Lighthouse benchmark — ${result.date.slice(0, 10)}`, '');
+  lines.push(
+    `Measured ${result.date.replace('T', ' ').slice(0, 16)} UTC, Lighthouse ${result.lighthouse}, ${result.chromium}, ` +
+      `median of ${result.runsPerTarget} runs per route and form factor, production build served from 127.0.0.1 ` +
+      'by dev/static/static-server.ts. The floor is the bare Gatsby page in bench/floor-fixture.',
+    '',
+  );
+  for (const ff of ['mobile', 'desktop'] as const) {
+    if (!result.floor[ff]) continue;
+    lines.push(
+      `### ${ff === 'mobile' ? 'Mobile (default, simulated throttling)' : 'Desktop (desktop preset)'}`,
+      '',
+      table(result, ff),
+    );
+  }
+  lines.push('### Targets', '');
+  for (const target of result.targets) {
+    lines.push(
+      `- ${target.met ? 'met' : '**not met**'}: ${target.description}${target.met ? '' : ` — ${target.detail}`}`,
+    );
+  }
+  lines.push('');
+  if (result.build) {
+    lines.push(
+      `### Build`,
+      '',
+      `\`npm run build\`: ${result.build.wallSeconds.toFixed(1)} s wall (built ${result.build.builtAt.slice(0, 16)}). ` +
+        `Slowest steps: ${result.build.steps
+          .slice(0, 6)
+          .map((s) => `${s.step} ${s.seconds.toFixed(1)} s`)
+          .join(', ')}.`,
+    );
+    if (result.floorBuild) lines.push('', `Floor build: ${result.floorBuild.wallSeconds.toFixed(1)} s wall.`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
