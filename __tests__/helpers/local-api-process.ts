@@ -10,7 +10,7 @@ import { listMigrationFiles } from '../../dev/local-api/migrations';
 import { startLocalApi, type LocalApi } from '../../dev/local-api/server';
 
 type ParentMessage = { type: 'sql'; id: number; text: string; params: unknown[] } | { type: 'close' };
-type Options = { dataDir?: string; migrationsDir?: string };
+type Options = { dataDir?: string; migrationsDir?: string; port?: number };
 
 // Initialising an empty Postgres cluster takes seconds; loading a snapshot of an already migrated one takes
 // well under one. In-memory test databases therefore start from a snapshot cached in the temp directory,
@@ -32,7 +32,7 @@ async function startFromTemplate(options: Options): Promise<LocalApi> {
   const template = await templatePath(options.migrationsDir ?? MIGRATIONS_DIR);
   const cached = await readFile(template).catch(() => undefined);
   const api = await startLocalApi({
-    port: 0,
+    port: options.port ?? 0,
     dataDir: undefined,
     migrationsDir: options.migrationsDir,
     template: cached && new Blob([cached]),

@@ -58,7 +58,10 @@ function waitForReady(child: ChildProcess, output: () => string) {
 
 export const createLeadClient = createNodeSupabaseClient;
 
-export async function startTestApi(options: { dataDir?: string; migrationsDir?: string } = {}): Promise<TestApi> {
+/** `port` 0 (the default) picks a free port; the browser tests use a fixed one their build points at. */
+export async function startTestApi(
+  options: { dataDir?: string; migrationsDir?: string; port?: number } = {},
+): Promise<TestApi> {
   const child = fork(CHILD_ENTRY, [], {
     cwd: REPO_ROOT,
     execArgv: ['--import', 'tsx'],

@@ -1,0 +1,16 @@
+// The browser tests' build and data API agree: the API listens where the built site sends leads.
+import { startLeadApi, type LeadApi } from './setup/lead-api';
+import { TEST_API_URL } from './setup/test-env';
+
+let api: LeadApi;
+beforeAll(async () => (api = await startLeadApi()));
+afterAll(() => api?.close());
+
+it('listens on the URL the test build was configured with, and stores an anonymous insert', async () => {
+  expect(api.url).toBe(TEST_API_URL);
+  const row = { name: 'Smoke Test', email: 'smoke@example.com', company: 'Acme', phone: '1', message: '' };
+  const { error } = await api.anon.from('consultation_requests').insert(row);
+  expect(error).toBeNull();
+  const { data } = await api.service.from('consultation_requests').select('name,email');
+  expect(data).toEqual([{ name: 'Smoke Test', email: 'smoke@example.com' }]);
+});
