@@ -1,9 +1,12 @@
 import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
+import dotenv from 'dotenv';
 import { contentSources } from './src/content-model/registry';
 import { readSiteSettings } from './src/content-model/site-settings';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
+// The same .env file Gatsby gives the browser bundle, also for build-time code (the lead-storage message, CSP).
+dotenv.config({ path: `.env.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}` });
 
 const site = readSiteSettings();
 const jsonTypeNames = new Map(
