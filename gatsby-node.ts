@@ -9,6 +9,17 @@ import { formatLastUpdated } from './src/content-model/last-updated';
 import { readSupabaseConfig } from './src/lib/config';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { describeIssue } from './src/content-model/friendly-issue';
+import { fillSiteTokens, mapStrings, siteTokenValues } from './src/content-model/site-tokens';
+
+type ResolverContext = { nodeModel: { findOne(args: { type: string; query: object }): Promise<unknown> } };
+
+/** Fills the site placeholders ({costReductionUpTo}, {strategyCallMinutes} …) with the values in site.json. */
+async function siteTokenFiller(context: ResolverContext) {
+  const site = await context.nodeModel.findOne({ type: 'SiteJson', query: {} });
+  const values = siteTokenValues(site as Parameters<typeof siteTokenValues>[0]);
+  return <T>(value: T): T => mapStrings(value, (text) => fillSiteTokens(text, values));
+}
+import { writeSecurityHeaders } from './src/build/security-headers';
 
 const contentDir = () => path.resolve(process.env.CONTENT_DIR ?? 'content');
 const buildDate = new Date();
@@ -30,6 +41,19 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
 };
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
+  actions.createFieldExtension({
+    name: 'siteTokens',
+    extend: () => ({
+      async resolve(
+        source: Record<string, unknown>,
+        _args: unknown,
+        context: ResolverContext,
+        info: { fieldName: string },
+      ) {
+        return (await siteTokenFiller(context))(source[info.fieldName]);
+      },
+    }),
+  });
   const extraFields: Record<string, string[]> = {
     Service: ['slug: String!', 'body: String!'],
     LegalPage: ['contentFilePath: String!'],
@@ -37,7 +61,11 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
   actions.createTypes(`type LegalPageLastUpdated { iso: String!, text: String! }`);
   actions.createTypes(
     contentSources
-      .map((source) => nodeTypeDefs(source.typeName, source.schema, extraFields[source.typeName]))
+      .map((source) =>
+        nodeTypeDefs(source.typeName, source.schema, extraFields[source.typeName], {
+          textDirective: source.typeName === 'SiteJson' ? undefined : 'siteTokens',
+        }),
+      )
       .join('\n\n'),
   );
 };
@@ -53,14 +81,20 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
         {
           content: {
             type: 'JSON!',
-            resolve: (node: Record<string, unknown>) =>
-              Object.fromEntries(Object.entries(node).filter(([key]) => !nodeInternals.has(key))),
+            resolve: async (node: Record<string, unknown>, _args: unknown, context: ResolverContext) =>
+              (await siteTokenFiller(context))(
+                Object.fromEntries(Object.entries(node).filter(([key]) => !nodeInternals.has(key))),
+              ),
           },
         },
       ]),
     ),
     Service: {
-      html: { type: 'String!', resolve: (service: { body: string }) => renderMdxToHtml(service.body) },
+      html: {
+        type: 'String!',
+        resolve: async (service: { body: string }, _args: unknown, context: ResolverContext) =>
+          renderMdxToHtml((await siteTokenFiller(context))(service.body)),
+      },
     },
     LegalPage: {
       lastUpdated: {
@@ -148,4 +182,6 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = () => {
     path.resolve('public/robots.txt'),
     `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`,
   );
+  // Content-Security-Policy (with the hashes of each page's inline scripts) and the other security headers.
+  writeSecurityHeaders(path.resolve('public'), readSupabaseConfig().url);
 };

@@ -30,6 +30,8 @@ describe.each(VIEWPORTS)('every route at $width px', (viewport) => {
     await expect(page.title()).resolves.toMatch(/\S/);
     expect(await page.locator('header').first().isVisible()).toBe(true);
     expect(await page.locator('footer').isVisible()).toBe(true);
+    // Every site placeholder ({uptime}, {strategyCallMinutes} …) was filled in at build time.
+    expect(await page.locator('body').innerText()).not.toMatch(/\{[A-Za-z]+\}/);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath(screenshotName(route, viewport.width)), fullPage: true });
     expect(errors).toEqual([]);

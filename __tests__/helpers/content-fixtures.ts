@@ -2,6 +2,7 @@
 // the content checks, so page tests render exactly what the build would.
 import path from 'node:path';
 import { loadContent } from '../../src/content-model/check';
+import { fillSiteTokens, mapStrings, siteTokenValues } from '../../src/content-model/site-tokens';
 
 const contentDir = path.resolve(__dirname, '../../content');
 
@@ -9,12 +10,20 @@ export function contentByType(): Record<string, Record<string, unknown>[]> {
   const { problems, content } = loadContent(contentDir);
   if (problems.length > 0) throw new Error(`content has problems: ${JSON.stringify(problems)}`);
   const byType: Record<string, Record<string, unknown>[]> = {};
+  const site = [...content].find(([source]) => source.typeName === 'SiteJson')![1][0].value;
+  const values = siteTokenValues(site as Parameters<typeof siteTokenValues>[0]);
+  // As the GraphQL layer does: site placeholders filled everywhere but in the site settings themselves.
+  const fill = <T>(value: T): T => mapStrings(value, (text) => fillSiteTokens(text, values));
   for (const [source, entries] of content) {
-    byType[source.typeName] = entries.map((entry) =>
-      source.typeName === 'Service'
-        ? { ...entry.value, slug: path.basename(entry.file, '.mdx'), html: `<p>${entry.body?.trim()}</p>` }
-        : entry.value,
-    );
+    byType[source.typeName] = entries.map((entry) => {
+      if (source.typeName === 'SiteJson') return entry.value;
+      if (source.typeName !== 'Service') return fill(entry.value);
+      return {
+        ...fill(entry.value),
+        slug: path.basename(entry.file, '.mdx'),
+        html: `<p>${fill(entry.body ?? '').trim()}</p>`,
+      };
+    });
   }
   return byType;
 }

@@ -8,6 +8,7 @@ import { z, type ZodTypeAny } from 'zod';
 import { contentRoot, contentSources, type ContentSource } from './registry';
 import { pageRoutes } from './routes';
 import { describeIssue } from './friendly-issue';
+import { siteTokenNames, unknownTokens } from './site-tokens';
 
 export type ContentProblem = { file: string; item?: string; message: string };
 
@@ -121,6 +122,12 @@ function entriesOf(content: ValidContent, typeName: string) {
   return [...content.entries()].find(([source]) => source.typeName === typeName)?.[1] ?? [];
 }
 
+function mapStringsInto(value: unknown, found: string[]): void {
+  if (typeof value === 'string') found.push(value);
+  else if (Array.isArray(value)) value.forEach((item) => mapStringsInto(item, found));
+  else if (value && typeof value === 'object') Object.values(value).forEach((inner) => mapStringsInto(inner, found));
+}
+
 function collectLinks(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((item) => collectLinks(item, found));
   else if (value && typeof value === 'object') {
@@ -138,8 +145,20 @@ function crossCheck(content: ValidContent): ContentProblem[] {
   const routes = new Set<string>([...pageRoutes, ...legalSlugs]);
   const known = [...routes].sort().join(', ');
 
-  for (const entries of content.values()) {
+  const tokenList = siteTokenNames.map((name) => `{${name}}`).join(', ');
+  for (const [source, entries] of content) {
+    const runtimePlaceholders = source.runtimePlaceholders ?? [];
     for (const entry of entries) {
+      const texts: string[] = [];
+      mapStringsInto(entry.value, texts);
+      if (entry.body) texts.push(entry.body);
+      for (const name of new Set(texts.flatMap((text) => unknownTokens(text, runtimePlaceholders)))) {
+        problems.push({
+          file: entry.file,
+          item: entry.item,
+          message: `'{${name}}' is not a known placeholder. Use one of: ${[tokenList, ...runtimePlaceholders.map((known) => `{${known}}`)].join(', ')}.`,
+        });
+      }
       const links = collectLinks(entry.value);
       const bodyLinks = [...(entry.body ?? '').matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]);
       for (const link of [...links, ...bodyLinks]) {

@@ -38,8 +38,16 @@ function scalarFor(schema: ZodTypeAny): string | undefined {
  * Type definitions for `schema` as a node type called `typeName`, plus one type per nested object.
  * `extraFields` are added verbatim (e.g. links to other nodes).
  */
-export function nodeTypeDefs(typeName: string, schema: ZodTypeAny, extraFields: string[] = []): string {
+export function nodeTypeDefs(
+  typeName: string,
+  schema: ZodTypeAny,
+  extraFields: string[] = [],
+  options: { textDirective?: string } = {},
+): string {
   const definitions: string[] = [];
+  // Added to every text field (and list of texts), e.g. to fill in placeholders.
+  const textSuffix = options.textDirective ? ` @${options.textDirective}` : '';
+  const isText = (type: string) => type === 'String' || type === '[String!]';
 
   function typeOf(field: ZodTypeAny, path: string): string {
     const scalar = scalarFor(field);
@@ -58,7 +66,8 @@ export function nodeTypeDefs(typeName: string, schema: ZodTypeAny, extraFields: 
   function objectType(name: string, object: z.ZodObject<z.ZodRawShape>, extra: string[], isNode = false): void {
     const lines = Object.entries(object.shape).map(([key, value]) => {
       const field = unwrap(value as ZodTypeAny);
-      return `  ${key}: ${typeOf(field.type, name + pascal(key))}${field.optional ? '' : '!'}`;
+      const type = typeOf(field.type, name + pascal(key));
+      return `  ${key}: ${type}${field.optional ? '' : '!'}${isText(type) ? textSuffix : ''}`;
     });
     const header = isNode ? `type ${name} implements Node @dontInfer` : `type ${name} @dontInfer`;
     definitions.push(`${header} {\n${[...lines, ...extra.map((line) => `  ${line}`)].join('\n')}\n}`);

@@ -15,6 +15,8 @@ type Common = {
    * takes as a unit (a form's texts, the chat script) rather than field by field.
    */
   asUnit?: boolean;
+  /** Placeholders the file's component fills in at run time (besides the site placeholders), e.g. `email`. */
+  runtimePlaceholders?: string[];
 };
 
 export type ContentSource =
@@ -77,6 +79,7 @@ export const contentSources: ContentSource[] = [
     schema: contactFormCopy,
     label: 'demo request form',
     asUnit: true,
+    runtimePlaceholders: ['email'],
   },
   {
     kind: 'json-object',
@@ -85,6 +88,7 @@ export const contentSources: ContentSource[] = [
     schema: bookingFormCopy,
     label: 'strategy call form',
     asUnit: true,
+    runtimePlaceholders: ['email'],
   },
   {
     kind: 'json-object',
@@ -93,6 +97,7 @@ export const contentSources: ContentSource[] = [
     schema: chatScript,
     label: 'chat assistant script',
     asUnit: true,
+    runtimePlaceholders: ['email', 'max'],
   },
   {
     kind: 'json-list',

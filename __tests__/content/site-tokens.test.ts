@@ -1,0 +1,55 @@
+/** @jest-environment node */
+import { fillSiteTokens, siteTokenValues, unknownTokens } from '../../src/content-model/site-tokens';
+import { formatProblems, loadContent } from '../../src/content-model/check';
+import { copyContent } from '../helpers/content-copy';
+
+const site = {
+  brandName: 'Brightlane AI',
+  responseTimeHours: 24,
+  strategyCallMinutes: 30,
+  discoveryCallMinutes: 15,
+  claims: {
+    costReductionUpTo: '70%',
+    costReductionRange: '50–70%',
+    uptime: '99.9%',
+    returnMultiple: '3–5x',
+    returnWindowDays: 90,
+    noShowReduction: '60%',
+  },
+};
+
+describe('site placeholders', () => {
+  it('fill the claims and call lengths kept once in site.json', () => {
+    const values = siteTokenValues(site);
+    expect(
+      fillSiteTokens('Cut costs by up to {costReductionUpTo} ({costReductionRange}) with {uptime} uptime', values),
+    ).toBe('Cut costs by up to 70% (50–70%) with 99.9% uptime');
+    expect(
+      fillSiteTokens('A {strategyCallMinutes}-minute call, a reply within {responseTimeHours} hours', values),
+    ).toBe('A 30-minute call, a reply within 24 hours');
+    expect(
+      fillSiteTokens(
+        '{returnMultiple} return within {returnWindowDays} days, {noShowReduction} fewer no-shows',
+        values,
+      ),
+    ).toBe('3–5x return within 90 days, 60% fewer no-shows');
+  });
+
+  it('leave other braces alone and report unknown placeholders', () => {
+    expect(fillSiteTokens('Email {email}', siteTokenValues(site))).toBe('Email {email}');
+    expect(unknownTokens('Up to {costReduction} and {uptime}')).toEqual(['costReduction']);
+    expect(unknownTokens('Write to {email}', ['email'])).toEqual([]);
+  });
+
+  it('a misspelled placeholder in page copy fails the content check', () => {
+    const content = copyContent();
+    try {
+      content.editJson('pages/home.json', (home) => (home.stats[0].value = 'Up to {costReductionUpto}'));
+      expect(formatProblems(loadContent(content.dir).problems)).toBe(
+        "- content/pages/home.json: '{costReductionUpto}' is not a known placeholder. Use one of: {brandName}, {costReductionUpTo}, {costReductionRange}, {uptime}, {returnMultiple}, {returnWindowDays}, {noShowReduction}, {responseTimeHours}, {strategyCallMinutes}, {discoveryCallMinutes}.",
+      );
+    } finally {
+      content.cleanup();
+    }
+  });
+});
