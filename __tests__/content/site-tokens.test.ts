@@ -53,3 +53,15 @@ describe('site placeholders', () => {
     }
   });
 });
+
+it('refuses curly brackets in a legal page, where MDX would treat them as code', () => {
+  const content = copyContent();
+  try {
+    content.write('legal/terms.mdx', '---\ntitle: Terms\nslug: terms\ndescription: d\n---\nUptime is {uptime}.\n');
+    expect(formatProblems(loadContent(content.dir).problems)).toBe(
+      "- content/legal/terms.mdx: curly brackets ({ }) cannot be used in a legal page's text, not even placeholders. Write the words or figures out.",
+    );
+  } finally {
+    content.cleanup();
+  }
+});

@@ -151,7 +151,13 @@ function crossCheck(content: ValidContent): ContentProblem[] {
     for (const entry of entries) {
       const texts: string[] = [];
       mapStringsInto(entry.value, texts);
-      if (entry.body) texts.push(entry.body);
+      if (entry.body && source.typeName === 'LegalPage' && /[{}]/.test(entry.body)) {
+        // Legal pages are compiled as MDX, where braces are code: placeholders cannot work there.
+        problems.push({
+          file: entry.file,
+          message: `curly brackets ({ }) cannot be used in a legal page's text, not even placeholders. Write the words or figures out.`,
+        });
+      } else if (entry.body) texts.push(entry.body);
       for (const name of new Set(texts.flatMap((text) => unknownTokens(text, runtimePlaceholders)))) {
         problems.push({
           file: entry.file,
