@@ -7,6 +7,15 @@ const focusRing = css`
   outline-offset: 2px;
 `;
 
+/**
+ * Whatever the form moves focus to (first invalid field, outcome message, confirmation heading) is
+ * scrolled into view below the site's sticky header (4.25rem), with room for a field's label above it.
+ * Without it, focus() aligned these to the top edge, under the header (WCAG 2.2 focus not obscured).
+ */
+const clearOfStickyHeader = css`
+  scroll-margin-top: 7rem;
+`;
+
 export const FormCard = styled.form`
   color-scheme: dark;
   display: grid;
@@ -50,6 +59,7 @@ export const Label = styled.label`
 `;
 
 const control = css<{ $invalid: boolean }>`
+  ${clearOfStickyHeader}
   width: 100%;
   min-height: 3rem;
   padding: 0.75rem 0.9rem;
@@ -172,6 +182,7 @@ export const Banner = styled.div<{ $tone: keyof typeof tones }>`
   border-radius: var(--radius, 14px);
   background: rgba(11, 11, 26, 0.8);
   color: var(--color-text, #f5f3ff);
+  ${clearOfStickyHeader}
 
   &:focus-visible {
     ${focusRing}
@@ -207,6 +218,7 @@ export const ConfirmationCard = styled.section`
   h2 {
     margin: 0;
     font-size: clamp(1.5rem, 5vw, 2rem);
+    ${clearOfStickyHeader}
   }
 
   h2:focus-visible {
