@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseHeadersFile, headersFor } from '../../dev/static/headers-file';
+import {
+  contentSecurityPolicy,
+  formatHeadersFile,
+  inlineCodeOutsideScripts,
+  inlineScriptHashes,
+  inlineScripts,
+  securityHeaderBlocks,
+  urlPathFor,
+  writeSecurityHeaders,
+} from '../../src/build/security-headers';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const page = (pagePath: string) => `<!DOCTYPE html><html><head>
+<script type="module">const e="loading";</script>
+<script type="application/ld+json" data-gatsby-head="true">{"@type":"Organization"}</script>
+<style data-styled="">.a{color:red}</style>
+</head><body><div id="___gatsby"></div>
+<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="${pagePath}";/*]]>*/</script>
+<script
+  id="gatsby-chunk-mapping"
+>
+  window.___chunkMapping="{}";
+</script>
+<script>window.___webpackCompilationHash="abc";</script>
+<script src="/app-123.js" async></script>
+<script type="text/javascript">ünïcode()</script>
+</body></html>`;
+
+describe('inline scripts', () => {
+  it('finds every inline script, skipping external ones, and knows which ones run', () => {
+    const scripts = inlineScripts(page('/'));
+    expect(scripts.map((script) => script.executable)).toEqual([true, false, true, true, true, true]);
+  });
+
+  it('hashes exactly the text of each executable inline script (UTF-8, whitespace included), once', () => {
+    const hashes = inlineScriptHashes(page('/') + '<script>window.___webpackCompilationHash="abc";</script>');
+    expect(hashes).toEqual([
+      sha('const e="loading";'),
+      sha('/*<![CDATA[*/window.pagePath="/";/*]]>*/'),
+      sha('\n  window.___chunkMapping="{}";\n'),
+      sha('window.___webpackCompilationHash="abc";'),
+      sha('ünïcode()'),
+    ]);
+    expect(hashes.join(' ')).not.toContain(sha('{"@type":"Organization"}'));
+  });
+
+  it('treats single-quoted, unquoted and upper-case attributes alike', () => {
+    expect(inlineScripts(`<SCRIPT TYPE='application/json'>{}</SCRIPT><script type=module>x()</script>`)).toEqual([
+      { attributes: "TYPE='application/json'", text: '{}', executable: false },
+      { attributes: 'type=module', text: 'x()', executable: true },
+    ]);
+  });
+});
+
+describe('inline code outside scripts', () => {
+  it('reports event handler attributes and javascript: URLs, and ignores text that merely mentions them', () => {
+    expect(inlineCodeOutsideScripts('<p>Use onclick= and javascript: with care</p>')).toEqual([]);
+    expect(inlineCodeOutsideScripts('<img src="x.png" onerror="alert(1)">')).toEqual(['onerror attribute']);
+    expect(inlineCodeOutsideScripts('<a href="javascript:alert(1)">x</a>')).toHaveLength(1);
+    expect(inlineCodeOutsideScripts('<script>if(a onclick= b){}</script>')).toEqual([]);
+  });
+});
+
+describe('the policy', () => {
+  const csp = contentSecurityPolicy(["'sha256-abc'"], 'https://ref.supabase.co/');
+  const directives = Object.fromEntries(
+    csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]),
+  );
+
+  it('has every directive the issue asks for, and nothing unsafe for scripts', () => {
+    expect(directives).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self' 'sha256-abc'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data:",
+      'font-src': "'self'",
+      'connect-src': "'self' https://ref.supabase.co",
+      'manifest-src': "'self'",
+      'frame-src': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+    expect(directives['script-src']).not.toMatch(/unsafe|\*|data:|https?:/);
+  });
+
+  it('allows only the origin of the Supabase URL for connections', () => {
+    expect(contentSecurityPolicy([], 'http://127.0.0.1:54329/rest/v1')).toContain(
+      "connect-src 'self' http://127.0.0.1:54329;",
+    );
+  });
+});
+
+describe('the _headers file', () => {
+  it('maps built files to URL paths', () => {
+    expect(urlPathFor('index.html')).toBe('/');
+    expect(urlPathFor(path.join('services', 'index.html'))).toBe('/services');
+    expect(urlPathFor('404.html')).toBe('/404.html');
+  });
+
+  const pages = [
+    { path: '/', html: page('/') },
+    { path: '/services', html: page('/services') },
+    { path: '/404.html', html: page('/404.html') },
+  ];
+  const rules = parseHeadersFile(formatHeadersFile(securityHeaderBlocks(pages, 'http://127.0.0.1:54329')));
+  /** What static-server.ts sends: every matching block in order, a later value replacing an earlier one. */
+  const served = (pathname: string) => Object.fromEntries(headersFor(rules, pathname));
+  /** What a host that joins repeated headers with commas enforces: every policy. */
+  const policies = (pathname: string) =>
+    headersFor(rules, pathname)
+      .filter(([name]) => name === 'Content-Security-Policy')
+      .map(([, value]) => value);
+
+  it('gives each page a policy with only its own inline scripts, and the common headers', () => {
+    const home = served('/');
+    expect(home['Content-Security-Policy']).toContain(sha('/*<![CDATA[*/window.pagePath="/";/*]]>*/'));
+    expect(home['Content-Security-Policy']).not.toContain(sha('/*<![CDATA[*/window.pagePath="/services";/*]]>*/'));
+    expect(home).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
+    expect(home['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    expect(home['Permissions-Policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    for (const pathname of ['/services', '/services/']) {
+      expect(served(pathname)['Content-Security-Policy']).toContain(
+        sha('/*<![CDATA[*/window.pagePath="/services";/*]]>*/'),
+      );
+    }
+  });
+
+  it('gives an unknown path (answered with 404.html) a policy that allows the 404 page', () => {
+    expect(served('/no-such-page')['Content-Security-Policy']).toContain(
+      sha('/*<![CDATA[*/window.pagePath="/404.html";/*]]>*/'),
+    );
+  });
+
+  it('stays as strict as the page policy where a host enforces both matching policies', () => {
+    const [common, own] = policies('/services');
+    const scriptSources = (policy: string) => new Set(/script-src ([^;]+)/.exec(policy)![1].split(' '));
+    for (const source of scriptSources(own)) expect(scriptSources(common).has(source)).toBe(true);
+    expect(common.replace(/script-src [^;]+/, '')).toBe(own.replace(/script-src [^;]+/, ''));
+  });
+});
+
+describe('writeSecurityHeaders', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-'));
+    fs.mkdirSync(path.join(dir, 'pricing'));
+    fs.mkdirSync(path.join(dir, 'page-data'));
+    fs.writeFileSync(path.join(dir, 'index.html'), page('/'));
+    fs.writeFileSync(path.join(dir, 'pricing', 'index.html'), page('/pricing'));
+    fs.writeFileSync(path.join(dir, '404.html'), page('/404.html'));
+    fs.writeFileSync(path.join(dir, 'page-data', 'ignored.html'), '<img onerror="x()">');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('writes public/_headers for every built page', () => {
+    const { pages } = writeSecurityHeaders(dir, 'http://127.0.0.1:54321');
+    expect(pages.map((built) => built.path).sort()).toEqual(['/', '/404.html', '/pricing']);
+    const text = fs.readFileSync(path.join(dir, '_headers'), 'utf8');
+    expect(parseHeadersFile(text).map((rule) => rule.pattern)).toEqual([
+      '/*',
+      '/',
+      '/404.html',
+      '/pricing',
+      '/pricing/',
+    ]);
+  });
+
+  it('fails the build on inline code the policy would block', () => {
+    fs.writeFileSync(path.join(dir, 'index.html'), '<body><button onclick="go()">Go</button></body>');
+    expect(() => writeSecurityHeaders(dir, 'http://127.0.0.1:54321')).toThrow('/: onclick attribute');
+  });
+});

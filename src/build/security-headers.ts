@@ -1,0 +1,174 @@
+// Security headers for static hosting, computed from the built HTML after `gatsby build` and written to
+// public/_headers (Netlify's format, also read by Cloudflare Pages and by dev/static/static-server.ts).
+//
+// Every page gets a Content-Security-Policy whose script-src allows 'self' plus the SHA-256 hashes of
+// exactly the inline scripts Gatsby put in that page's HTML: no 'unsafe-inline', no 'unsafe-eval'. Pages
+// reached later by client-side navigation run only external chunks (from 'self'), so the policy of the
+// page first loaded covers the whole visit. The reasons for each directive are in docs/security.md.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type BuiltPage = { /** URL path, e.g. `/`, `/services`, `/404.html` */ path: string; html: string };
+export type HeaderBlock = { pattern: string; headers: [string, string][] };
+
+/** Headers every response gets (the `/*` block). */
+export const COMMON_HEADERS: [string, string][] = [
+  ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  [
+    'Permissions-Policy',
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  ],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+];
+
+// Script types a browser executes (HTML "JavaScript MIME type essence match", plus module and no type).
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
+]);
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, 'i').exec(attributes);
+  if (!match) return undefined;
+  return match[1] ?? match[2] ?? match[3] ?? '';
+}
+
+export type InlineScript = { attributes: string; text: string; executable: boolean };
+
+/** The inline `<script>` elements of a page, with whether a browser would run them. */
+export function inlineScripts(html: string): InlineScript[] {
+  const scripts: InlineScript[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes, text] = match;
+    if (attribute(attributes, 'src') !== undefined) continue;
+    const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase();
+    scripts.push({ attributes: attributes.trim(), text, executable: EXECUTABLE_TYPES.has(type) });
+  }
+  return scripts;
+}
+
+/** `'sha256-…'` source expressions for the executable inline scripts, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = inlineScripts(html)
+    .filter((script) => script.executable)
+    .map((script) => `'sha256-${createHash('sha256').update(script.text, 'utf8').digest('base64')}'`);
+  return [...new Set(hashes)];
+}
+
+/**
+ * Markup a strict policy would silently break: inline event handler attributes (`onload="…"`) and
+ * `javascript:` URLs. The build fails on them rather than loosening the policy.
+ */
+export function inlineCodeOutsideScripts(html: string): string[] {
+  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '');
+  const problems: string[] = [];
+  for (const match of withoutScripts.matchAll(/<[a-z][^>]*?\s(on[a-z]+)\s*=/gi)) problems.push(`${match[1]} attribute`);
+  for (const match of withoutScripts.matchAll(
+    /<[a-z][^>]*?\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/gi,
+  ))
+    problems.push(`javascript: URL in ${match[0].slice(0, 60)}`);
+  return problems;
+}
+
+export function contentSecurityPolicy(scriptHashes: string[], supabaseUrl: string): string {
+  const supabaseOrigin = new URL(supabaseUrl).origin;
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...scriptHashes]],
+    // styled-components adds <style> rules at run time and Gatsby inlines its CSS: see docs/security.md.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", supabaseOrigin]],
+    ['manifest-src', ["'self'"]],
+    ['frame-src', ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** `index.html` → `/`, `services/index.html` → `/services`, `404.html` → `/404.html`. */
+export function urlPathFor(relativeHtmlFile: string): string {
+  const posix = relativeHtmlFile.split(path.sep).join('/');
+  if (posix === 'index.html') return '/';
+  if (posix.endsWith('/index.html')) return `/${posix.slice(0, -'/index.html'.length)}`;
+  return `/${posix}`;
+}
+
+/**
+ * The `_headers` blocks: `/*` with the common headers and a policy allowing the inline scripts of every
+ * page (what an unknown path, answered with 404.html, gets), then one block per page with only that page's
+ * hashes. Where both match, static-server.ts keeps the later (page) value and Netlify joins the two with a
+ * comma, i.e. enforces both policies; either way only the page's own inline scripts may run.
+ */
+export function securityHeaderBlocks(pages: BuiltPage[], supabaseUrl: string): HeaderBlock[] {
+  const sorted = [...pages].sort((a, b) => a.path.localeCompare(b.path));
+  const perPage = sorted.map((page) => ({ page, hashes: inlineScriptHashes(page.html) }));
+  const allHashes = [...new Set(perPage.flatMap((entry) => entry.hashes))].sort();
+  const blocks: HeaderBlock[] = [
+    {
+      pattern: '/*',
+      headers: [...COMMON_HEADERS, ['Content-Security-Policy', contentSecurityPolicy(allHashes, supabaseUrl)]],
+    },
+  ];
+  for (const { page, hashes } of perPage) {
+    const csp: [string, string] = ['Content-Security-Policy', contentSecurityPolicy(hashes, supabaseUrl)];
+    const patterns = page.path === '/' || page.path.endsWith('.html') ? [page.path] : [page.path, `${page.path}/`];
+    for (const pattern of patterns) blocks.push({ pattern, headers: [csp] });
+  }
+  return blocks;
+}
+
+export function formatHeadersFile(blocks: HeaderBlock[]): string {
+  const header = '# Written by src/build/security-headers.ts after every build. Do not edit: rebuild.\n';
+  return (
+    header +
+    blocks
+      .map((block) => [block.pattern, ...block.headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
+      .join('\n\n') +
+    '\n'
+  );
+}
+
+function htmlFiles(dir: string, base = dir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory())
+      return ['static', 'page-data', '_gatsby'].includes(entry.name) ? [] : htmlFiles(full, base);
+    return entry.name.endsWith('.html') ? [path.relative(base, full)] : [];
+  });
+}
+
+/** Reads every built page in `publicDir`, checks it, and writes `publicDir/_headers`. */
+export function writeSecurityHeaders(publicDir: string, supabaseUrl: string): { file: string; pages: BuiltPage[] } {
+  const pages = htmlFiles(publicDir).map((file) => ({
+    path: urlPathFor(file),
+    html: fs.readFileSync(path.join(publicDir, file), 'utf8'),
+  }));
+  const problems = pages.flatMap((page) =>
+    inlineCodeOutsideScripts(page.html).map((problem) => `${page.path}: ${problem}`),
+  );
+  if (problems.length > 0) {
+    throw new Error(`Inline code that the Content-Security-Policy would block:\n${problems.join('\n')}`);
+  }
+  const file = path.join(publicDir, '_headers');
+  fs.writeFileSync(file, formatHeadersFile(securityHeaderBlocks(pages, supabaseUrl)));
+  return { file, pages };
+}
