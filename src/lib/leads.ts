@@ -20,23 +20,30 @@ type Insert = (client: LeadDatabaseClient, signal: AbortSignal) => PromiseLike<I
 
 const TIMEOUT: LeadResult = { ok: false, reason: 'timeout', detail: `no answer within ${LEAD_TIMEOUT_MS} ms` };
 
+/**
+ * A value as stored: NUL characters removed (Postgres text cannot hold them, so the database refuses the
+ * whole row with 22021 and every retry would fail), then trimmed.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is the character being removed
+export const cleanLeadText = (value: string) => value.replace(/\u0000/g, '').trim();
+
 export function toConsultationRow(lead: ConsultationLead): ConsultationRow {
   return {
-    name: lead.name.trim(),
-    email: lead.email.trim(),
-    company: lead.company.trim(),
-    phone: lead.phone.trim(),
-    message: lead.message.trim(),
+    name: cleanLeadText(lead.name),
+    email: cleanLeadText(lead.email),
+    company: cleanLeadText(lead.company),
+    phone: cleanLeadText(lead.phone),
+    message: cleanLeadText(lead.message),
   };
 }
 
 export function toContactRow(lead: ContactLead): ContactRow {
-  const company = lead.company?.trim();
+  const company = lead.company === undefined ? undefined : cleanLeadText(lead.company);
   return {
-    name: lead.name.trim(),
-    email: lead.email.trim(),
+    name: cleanLeadText(lead.name),
+    email: cleanLeadText(lead.email),
     ...(company ? { company } : {}),
-    message: lead.message.trim(),
+    message: cleanLeadText(lead.message),
   };
 }
 

@@ -55,12 +55,13 @@ export function stepAfter(step: StepId): StepId | null {
 }
 
 /**
- * One line, single spaces, no invisible characters: answers end up in a line-based message, so line
+ * One line, single spaces, no invisible characters or NUL: answers end up in a line-based message, so line
  * breaks are not kept, and an answer of only zero-width characters counts as empty.
  */
 export function normaliseAnswer(text: string): string {
-  return text
-    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
+
+// Zero-width characters, and NUL, which cannot be stored (see src/lib/leads.ts).
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters removed
+const INVISIBLE = /[\u0000\u200B-\u200D\u2060\uFEFF]/g;

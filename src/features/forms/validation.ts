@@ -2,7 +2,9 @@
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type FormValues<F extends string> = Record<F, string>;
 
-export const isBlank = (value: string) => value.trim() === '';
+// NUL is dropped before storing (src/lib/leads.ts), so a value of only NUL and spaces is blank too.
+// eslint-disable-next-line no-control-regex -- NUL is the character being ignored
+export const isBlank = (value: string) => value.replace(/\u0000/g, '').trim() === '';
 
 // The pattern browsers apply to <input type="email"> (WHATWG HTML). The form sets noValidate to show our
 // own messages, so it checks the same rule itself.

@@ -1,0 +1,150 @@
+// Every case of the hostile-input corpus through both lead forms: pasted into the text fields (all at
+// once) and into the e-mail field. A valid case reaches the lead module exactly as the field holds it,
+// trimmed; an invalid one gets a field message and keeps what was typed; nothing crashes, and markup
+// never becomes elements.
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import bookingJson from '../../content/forms/booking-form.json';
+import contactJson from '../../content/forms/contact-form.json';
+import { BookingForm } from '../../src/features/forms/BookingForm';
+import { ContactForm } from '../../src/features/forms/ContactForm';
+import { bookingFormCopy, contactFormCopy } from '../../src/features/forms/copy-schema';
+import { submitConsultationRequest, submitContactMessage } from '../../src/lib/leads';
+import { HOSTILE_INPUTS, caseLabel, type HostileCase } from '../fixtures/hostile-inputs';
+
+jest.mock('../../src/lib/leads');
+
+const EMAIL = 'hello@brightlane.ai';
+const contactCopy = contactFormCopy.parse(contactJson);
+const bookingCopy = bookingFormCopy.parse(bookingJson);
+const PROBLEM = 'Lead capture and qualification';
+
+type Target = 'text' | 'email';
+type FormSpec = {
+  name: string;
+  render(): void;
+  submitLabel: string;
+  required: string[];
+  optional: string;
+  submitted: () => jest.Mock;
+  prepare?: (user: ReturnType<typeof userEvent.setup>) => Promise<void>;
+};
+
+const forms: FormSpec[] = [
+  {
+    name: '/contact',
+    render: () => render(<ContactForm copy={contactCopy} contactEmail={EMAIL} />),
+    submitLabel: contactCopy.submitLabel,
+    required: ['Full name', 'Company'],
+    optional: 'Additional details (optional)',
+    submitted: () => jest.mocked(submitContactMessage),
+    prepare: async (user) => user.selectOptions(screen.getByLabelText('What would you like to automate?'), PROBLEM),
+  },
+  {
+    name: '/book',
+    render: () => render(<BookingForm copy={bookingCopy} contactEmail={EMAIL} />),
+    submitLabel: bookingCopy.submitLabel,
+    required: ['Full name', 'Company', 'Phone'],
+    optional: 'Message (optional)',
+    submitted: () => jest.mocked(submitConsultationRequest),
+  },
+];
+
+const VALID = 'Valid Value';
+const VALID_EMAIL = 'valid@example.com';
+const INJECTED = 'script, iframe, object, embed, [onerror], [onload], [srcdoc], img[src="x"], style:not([data-styled])';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  jest.mocked(submitContactMessage).mockReset().mockResolvedValue({ ok: true });
+  jest.mocked(submitConsultationRequest).mockReset().mockResolvedValue({ ok: true });
+});
+
+async function paste(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+  const control = screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+  await user.click(control);
+  if (value) await user.paste(value);
+  return control;
+}
+
+async function run(form: FormSpec, entry: HostileCase, target: Target) {
+  const user = userEvent.setup();
+  form.render();
+  const svgBefore = document.querySelectorAll('svg').length;
+  await form.prepare?.(user);
+  const textLabels = [...form.required, form.optional];
+  for (const label of textLabels) await paste(user, label, target === 'text' ? entry.value : VALID);
+  await paste(user, 'Work email', target === 'email' ? entry.value : VALID_EMAIL);
+  const held = Object.fromEntries(
+    [...textLabels, 'Work email'].map((label) => [label, (screen.getByLabelText(label) as HTMLInputElement).value]),
+  );
+  fireEvent.click(screen.getByRole('button', { name: form.submitLabel }));
+  await screen
+    .findByText(/./, { selector: '[role="alert"], [role="status"], [aria-invalid="true"] ~ *' })
+    .catch(() => undefined);
+  return { held, svgBefore };
+}
+
+function expectedOutcome(entry: HostileCase, target: Target) {
+  return target === 'email' ? entry.expected.forms.email : entry.expected.forms.required;
+}
+
+describe.each(forms)('$name form', (form) => {
+  describe.each(['text', 'email'] as Target[])('a case in the %s field(s)', (target) => {
+    it.each(HOSTILE_INPUTS.map((entry) => [caseLabel(entry), entry] as const))('%s', async (_label, entry) => {
+      const { held, svgBefore } = await run(form, entry, target);
+      const submit = form.submitted();
+      const outcome = expectedOutcome(entry, target);
+
+      if (outcome === 'stored') {
+        await screen.findByRole('status');
+        expect(submit).toHaveBeenCalledTimes(1);
+        const lead = submit.mock.calls[0][0] as Record<string, string>;
+        expect(lead.name).toBe(held['Full name'].trim());
+        expect(lead.company).toBe(held['Company'].trim());
+        expect(lead.email).toBe(held['Work email'].trim());
+        if (form.name === '/book') {
+          expect(lead.phone).toBe(held['Phone'].trim());
+          expect(lead.message).toBe(held['Message (optional)'].trim());
+        } else {
+          const details = held['Additional details (optional)'].trim();
+          expect(lead.message).toBe(details ? `Problem: ${PROBLEM}\n\nDetails: ${details}` : `Problem: ${PROBLEM}`);
+        }
+        // What was held is what was typed, cut only at the field's limit (and, in one-line inputs, without
+        // the line breaks the browser removes).
+        if (target === 'text') {
+          const typed = entry.value.replace(/[\r\n]/g, '');
+          expect(typed.startsWith(held['Full name'])).toBe(true);
+        }
+      } else {
+        expect(submit).not.toHaveBeenCalled();
+        const invalid = screen
+          .getAllByRole('textbox')
+          .filter((control) => control.getAttribute('aria-invalid') === 'true');
+        expect(invalid.length).toBeGreaterThan(0);
+        for (const control of invalid) {
+          const messageId = control.getAttribute('aria-describedby')!.split(' ')[0];
+          expect(document.getElementById(messageId)?.textContent).toMatch(/^Please (enter|choose) /);
+        }
+        // Nothing the visitor typed is lost.
+        for (const [label, value] of Object.entries(held)) {
+          expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value);
+        }
+      }
+      // Markup stays text: no element was created from it, whatever the outcome.
+      expect(document.querySelectorAll(INJECTED)).toHaveLength(0);
+      expect(document.querySelectorAll('svg')).toHaveLength(svgBefore);
+    });
+  });
+});
+
+it('shows markup typed into a field as the field value, never as elements', async () => {
+  const user = userEvent.setup();
+  render(<BookingForm copy={bookingCopy} contactEmail={EMAIL} />);
+  const payload = '<img src=x onerror=alert(1)><svg onload=alert(1)>';
+  await paste(user, 'Full name', payload);
+  fireEvent.click(screen.getByRole('button', { name: bookingCopy.submitLabel }));
+  const form = screen.getByRole('form', { name: bookingCopy.formLabel });
+  expect(within(form).getByLabelText('Full name')).toHaveValue(payload);
+  expect(form.querySelectorAll('img, svg[onload]')).toHaveLength(0);
+});
