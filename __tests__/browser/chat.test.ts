@@ -1,0 +1,374 @@
+// The chat assistant in a real browser, against the production build and the local data API: a booking
+// typed like a visitor and the row it stores, save failures and retry, persistence across navigation and
+// reload, keyboard-only use, word matching, lazy loading, and axe with the panel open.
+import type { Browser, Page } from 'playwright-core';
+import type { StaticServer } from '../../dev/static/static-server';
+import { countInserts, failApiWith500, restoreApi } from './setup/api-failure';
+import { DESKTOP, MOBILE, launchBrowser, openPage } from './setup/browser';
+import { isFocused, tabTo, waitForFocus } from './setup/focus';
+import { startLeadApi, type LeadApi } from './setup/lead-api';
+import { watchScripts } from './setup/scripts';
+import { serveBuild } from './setup/site-server';
+import { captureState } from './setup/states';
+
+const EMAIL = 'hello@brightlane.ai';
+const TEXT = {
+  launcher: 'Chat with the Brightlane AI assistant',
+  greeting: "Hi there 👋 I'm the Brightlane assistant.",
+  start: "Great, let's get your free strategy call booked.",
+  name: "First, what's your full name?",
+  email: "Thanks! What's the best work email to send your calendar options to?",
+  emailInvalid: 'Please provide a valid work email address (needs @).',
+  company: "And what's your company name?",
+  timezone: 'Which timezone are you in?',
+  datetime: 'What day and time works best for you?',
+  datetimeInvalid: 'And what time that day works best for you?',
+  website: 'Do you have a website we can look at before the call?',
+  phone: "Last one: what's a good phone number in case we need it?",
+  success: "Thanks, I've booked your details — our team will send you calendar options shortly.",
+  failure: `Sorry, there was an issue saving your booking. Please email us directly at ${EMAIL} and we'll get you sorted.`,
+  pricing: "We don't publish fixed prices, because every solution is built around your business.",
+  fallback: "I'm not sure I caught that.",
+};
+
+const EXPECTED_FAILURE_LOG = /Failed to load resource|\[leads\] Could not save to consultation_requests/;
+
+let browser: Browser;
+let site: StaticServer;
+let api: LeadApi;
+
+beforeAll(async () => {
+  [browser, site, api] = await Promise.all([launchBrowser(), serveBuild(), startLeadApi()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await api?.close();
+});
+
+async function storedRows(email: string) {
+  const { data, error } = await api.service.from('consultation_requests').select('*').eq('email', email);
+  expect(error).toBeNull();
+  return (data ?? []).map(({ id: _id, created_at: _createdAt, ...row }: Record<string, unknown>) => row);
+}
+
+function chat(page: Page) {
+  const panel = page.getByRole('dialog', { name: 'Brightlane Assistant' });
+  return {
+    launcher: page.getByRole('button', { name: TEXT.launcher }),
+    panel,
+    log: panel.getByRole('log', { name: 'Conversation' }),
+    input: panel.getByRole('textbox', { name: 'Message the assistant' }),
+    typing: panel.locator('[data-chat-typing]'),
+  };
+}
+
+/** The texts of the bot's finished messages, in order. */
+function botMessages(page: Page): Promise<string[]> {
+  return chat(page)
+    .log.locator(':scope > div')
+    .evaluateAll((bubbles) =>
+      bubbles.map((bubble) => bubble.textContent ?? '').filter((text) => text.startsWith('Assistant: ')),
+    );
+}
+
+/**
+ * Types a message into the (focused) message box like a visitor and presses Enter, then waits until a bot
+ * message containing `reply` has appeared after it and the assistant has stopped typing.
+ */
+async function say(page: Page, text: string, reply: string): Promise<void> {
+  const { input } = chat(page);
+  expect(await isFocused(input)).toBe(true);
+  const before = (await botMessages(page)).length;
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await waitForReply(page, reply, before);
+}
+
+async function waitForReply(page: Page, reply: string, after: number): Promise<void> {
+  await page.waitForFunction(
+    ([expected, count]) => {
+      const log = document.querySelector('[role="log"]');
+      if (!log || document.querySelector('[data-chat-typing]')) return false;
+      const bot = [...log.children]
+        .map((bubble) => bubble.textContent ?? '')
+        .filter((text) => text.startsWith('Assistant: '));
+      return bot.slice(count).some((text) => text.includes(expected));
+    },
+    [reply, after] as const,
+    { timeout: 15_000 },
+  );
+}
+
+/** Waits for the panel's opening and message animations to end, so sizes and colours are final. */
+async function settled(page: Page) {
+  await chat(page).panel.evaluate((panel) =>
+    Promise.all(
+      panel
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+async function openChat(page: Page, route: string) {
+  await page.goto(site.url + route, { waitUntil: 'networkidle' });
+  const { launcher, input } = chat(page);
+  await launcher.click();
+  await waitForFocus(input);
+  await waitForReply(page, TEXT.greeting, 0);
+  await settled(page);
+}
+
+/** The booking up to (not including) the phone answer. */
+async function bookUpToPhone(page: Page, answers: { name: string; email: string; website: string }) {
+  await say(page, 'Hi, can I book a call?', TEXT.name);
+  await say(page, answers.name, TEXT.email);
+  await say(page, answers.email, TEXT.company);
+  await say(page, 'Ark Logistics', TEXT.timezone);
+  await say(page, 'Australia/Sydney', TEXT.datetime);
+  await say(page, 'Tuesday morning', TEXT.website);
+  await say(page, answers.website, TEXT.phone);
+}
+
+it('has only the launcher in the first load: the panel comes on hover or focus, supabase-js with the first save', async () => {
+  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const scripts = watchScripts(page);
+  await page.goto(site.url + '/pricing', { waitUntil: 'networkidle' });
+  const { launcher, panel } = chat(page);
+  expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+  expect(await scripts.loaded('chatPanel')).toBe(false);
+  expect(await scripts.loaded('supabase')).toBe(false);
+  expect(await panel.count()).toBe(0);
+
+  await launcher.hover();
+  await scripts.waitFor('chatPanel');
+  await launcher.click();
+  await panel.waitFor();
+  expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+  expect(await scripts.loaded('supabase')).toBe(false);
+
+  // Focus (keyboard) preloads the panel too, in a fresh visit.
+  const second = await context.newPage();
+  const secondScripts = watchScripts(second);
+  await second.goto(site.url + '/', { waitUntil: 'networkidle' });
+  expect(await secondScripts.loaded('chatPanel')).toBe(false);
+  await tabTo(second, chat(second).launcher);
+  await secondScripts.waitFor('chatPanel');
+  expect(await secondScripts.loaded('supabase')).toBe(false);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('books a call typed like a visitor and stores the request in the documented format', async () => {
+  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const scripts = watchScripts(page);
+  const email = 'noah.chat@example.com';
+  await openChat(page, '/pricing');
+  const { typing } = chat(page);
+
+  // The first reply comes after the typing indicator, 0.8–1.2 s later (with some slack for the browser).
+  await page.keyboard.type('Hi, can I book a call?');
+  const sent = Date.now();
+  await page.keyboard.press('Enter');
+  await typing.waitFor();
+  await waitForReply(page, TEXT.start, 1);
+  const firstReply = Date.now() - sent;
+  expect(firstReply).toBeGreaterThanOrEqual(800);
+  expect(firstReply).toBeLessThan(3000);
+  await waitForReply(page, TEXT.name, 1);
+
+  await say(page, 'Noah Williams', TEXT.email);
+  await say(page, 'my email is secret', TEXT.emailInvalid);
+  await say(page, "it's noah.chat@example.com", TEXT.company);
+  await say(page, 'Ark Logistics', TEXT.timezone);
+  await say(page, 'Australia/Sydney', TEXT.datetime);
+  await say(page, 'whenever suits', TEXT.datetimeInvalid);
+  await say(page, 'Tuesday morning', TEXT.website);
+  await say(page, 'nonprofit.org', TEXT.phone);
+  expect(await scripts.loaded('supabase')).toBe(false);
+  await say(page, "I'd rather stick to email", TEXT.success);
+  expect(await scripts.loaded('supabase')).toBe(true);
+
+  expect(await storedRows(email)).toEqual([
+    {
+      name: 'Noah Williams',
+      email,
+      company: 'Ark Logistics',
+      phone: 'Not provided',
+      message:
+        'Timezone: Australia/Sydney\nPreferred time: Tuesday morning\nWebsite: nonprofit.org\nSource: Website chatbot',
+    },
+  ]);
+  // The flow reset: the next booking starts from the beginning.
+  expect(await chat(page).panel.getByRole('button', { name: 'Book a strategy call' }).isVisible()).toBe(true);
+  await settled(page);
+  await captureState(page, 'chat-booked', { widths: [DESKTOP.width], fullPage: false });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('shows the failure message when the API answers 500, and "try again" after recovery stores one row', async () => {
+  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const email = 'http500.chat@example.com';
+  await openChat(page, '/services');
+  await bookUpToPhone(page, { name: 'Ruth Ames', email, website: "no, we don't have one" });
+  await failApiWith500(page);
+  await say(page, '+61 400 000 111', TEXT.failure);
+  await settled(page);
+  await captureState(page, 'chat-failure', { widths: [DESKTOP.width], fullPage: false });
+  expect(await storedRows(email)).toEqual([]);
+
+  await restoreApi(page);
+  const inserts = countInserts(page);
+  await say(page, 'try again', TEXT.success);
+  expect(inserts.count).toBe(1);
+  expect(await storedRows(email)).toEqual([
+    {
+      name: 'Ruth Ames',
+      email,
+      company: 'Ark Logistics',
+      phone: '+61 400 000 111',
+      message:
+        'Timezone: Australia/Sydney\nPreferred time: Tuesday morning\nWebsite: Not provided\nSource: Website chatbot',
+    },
+  ]);
+  expect(errors.length).toBeGreaterThan(0);
+  for (const error of errors) expect(error).toMatch(EXPECTED_FAILURE_LOG);
+  await context.close();
+});
+
+it('shows the failure message when the API is down, and the "Try again" button after recovery stores one row', async () => {
+  const { context, page, errors } = await openPage(browser, MOBILE);
+  const email = 'down.chat@example.com';
+  await openChat(page, '/');
+  await bookUpToPhone(page, { name: 'Noor Haddad', email, website: 'www.no-limits.com' });
+  await api.close();
+  try {
+    await say(page, 'no', TEXT.failure);
+  } finally {
+    api = await startLeadApi();
+  }
+  const before = (await botMessages(page)).length;
+  await chat(page).panel.getByRole('button', { name: 'Try again' }).click();
+  await waitForReply(page, TEXT.success, before);
+  expect(await storedRows(email)).toEqual([
+    {
+      name: 'Noor Haddad',
+      email,
+      company: 'Ark Logistics',
+      phone: 'Not provided',
+      message:
+        'Timezone: Australia/Sydney\nPreferred time: Tuesday morning\nWebsite: www.no-limits.com\nSource: Website chatbot',
+    },
+  ]);
+  for (const error of errors) expect(error).toMatch(EXPECTED_FAILURE_LOG);
+  await context.close();
+});
+
+it('keeps the conversation open across a client-side navigation and a reload', async () => {
+  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const email = 'persist.chat@example.com';
+  await openChat(page, '/pricing');
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await say(page, 'I want to schedule a demo', TEXT.name);
+  await say(page, 'Mia Chen', TEXT.email);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+  await page.waitForURL(site.url + '/services');
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  const { panel, launcher, input } = chat(page);
+  expect(await panel.isVisible()).toBe(true);
+  expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+  expect((await botMessages(page)).at(-1)).toContain(TEXT.email);
+  await input.focus();
+  await say(page, email, TEXT.company);
+
+  await page.reload({ waitUntil: 'networkidle' });
+  await panel.waitFor();
+  await waitForReply(page, TEXT.company, 0);
+  const restored = await chat(page).log.textContent();
+  expect(restored).toContain('Mia Chen');
+  expect(restored).toContain(email);
+  await input.focus();
+  await say(page, 'Chen & Co', TEXT.timezone);
+  await say(page, 'CET', TEXT.datetime);
+  await say(page, 'Friday 3pm', TEXT.website);
+  await say(page, 'none', TEXT.phone);
+  await say(page, '+49 30 1234567', TEXT.success);
+  expect(await storedRows(email)).toEqual([
+    {
+      name: 'Mia Chen',
+      email,
+      company: 'Chen & Co',
+      phone: '+49 30 1234567',
+      message: 'Timezone: CET\nPreferred time: Friday 3pm\nWebsite: Not provided\nSource: Website chatbot',
+    },
+  ]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('can be used with the keyboard alone: Tab to the launcher, Enter, type, Enter, Escape', async () => {
+  const { context, page, errors } = await openPage(browser, DESKTOP);
+  await page.goto(site.url + '/pricing', { waitUntil: 'networkidle' });
+  const { launcher, panel, input } = chat(page);
+  await tabTo(page, launcher);
+  await page.keyboard.press('Enter');
+  await waitForFocus(input);
+  expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+  await waitForReply(page, TEXT.greeting, 0);
+  await say(page, 'How much does it cost?', TEXT.pricing);
+  // Shift+Enter is a line break, not a send.
+  await page.keyboard.type('first line');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('second line');
+  expect(await input.inputValue()).toBe('first line\nsecond line');
+  await page.keyboard.press('Escape');
+  await waitForFocus(launcher);
+  expect(await panel.isVisible()).toBe(false);
+  expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+  // Reopening with the keyboard brings back the conversation.
+  await page.keyboard.press('Enter');
+  await waitForFocus(input);
+  expect((await botMessages(page)).at(-1)).toContain(TEXT.pricing);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('matches words, not substrings: "I use facebook" does not start a booking', async () => {
+  const { context, page, errors } = await openPage(browser, DESKTOP);
+  await openChat(page, '/');
+  const before = (await botMessages(page)).length;
+  await say(page, 'I use facebook', TEXT.fallback);
+  const replies = (await botMessages(page)).slice(before);
+  expect(replies).toHaveLength(1);
+  expect(replies[0]).not.toContain(TEXT.start);
+  // Visitor text is shown as text, never as HTML.
+  await say(page, '<img src=x onerror="window.pwned=1"> <b>hello</b>', 'Hello!');
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await chat(page).log.locator('img, b').count()).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it.each([DESKTOP, MOBILE])('is axe clean with the panel open at $width px', async (viewport) => {
+  const { context, page, errors } = await openPage(browser, viewport);
+  await openChat(page, '/pricing');
+  const box = await chat(page).panel.boundingBox();
+  if (viewport === MOBILE) {
+    // Full screen on a phone; the panel's own close button replaces the launcher.
+    expect(box).toEqual({ x: 0, y: 0, width: MOBILE.width, height: MOBILE.height });
+    expect(await chat(page).launcher.isVisible()).toBe(false);
+    expect(await chat(page).panel.getByRole('button', { name: 'Close chat' }).isVisible()).toBe(true);
+  } else {
+    expect(box?.width).toBeCloseTo(384, 0);
+    expect(box?.height).toBeCloseTo(500, 0);
+  }
+  const fontSize = await chat(page).input.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+  expect(fontSize).toBeGreaterThanOrEqual(16);
+  await captureState(page, 'chat-open', { widths: [viewport.width], fullPage: false });
+  expect(errors).toEqual([]);
+  await context.close();
+});
