@@ -1,0 +1,273 @@
+/** @jest-environment node */
+// Nobody but the service role reads the leads, by any route of the data API: every read, change, upsert,
+// read-back, count, RPC and other-schema request with the public anon key (or no key, or a forged one)
+// fails without revealing a row, and the rows stay as stored. Plus the privileges behind it, in SQL.
+import { LOCAL_SUPABASE_ANON_KEY, signJwt, startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
+
+let api: TestApi;
+const email = uniqueEmail('posture');
+const SECRET_NAME = 'Posture Secret Name';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const lead = { name: SECRET_NAME, email, company: 'Posture Co', message: 'posture message' };
+  const results = await Promise.all([
+    api.anon.from('consultation_requests').insert({ ...lead, phone: '1' }),
+    api.anon.from('contact_messages').insert(lead),
+  ]);
+  for (const { error } of results) if (error) throw new Error(error.message);
+}, 60_000);
+afterAll(() => api?.close());
+
+const TABLES = ['consultation_requests', 'contact_messages'] as const;
+const forged = signJwt({ role: 'service_role', iss: 'supabase-demo', exp: 1983812996 }, 'not-the-secret-'.repeat(3));
+
+const KEYS: Record<string, Record<string, string>> = {
+  anon: { apikey: LOCAL_SUPABASE_ANON_KEY, Authorization: `Bearer ${LOCAL_SUPABASE_ANON_KEY}` },
+  'no key': {},
+  'forged service_role key': { apikey: forged, Authorization: `Bearer ${forged}` },
+  'anon apikey with an authenticated token signed elsewhere': {
+    apikey: LOCAL_SUPABASE_ANON_KEY,
+    Authorization: `Bearer ${signJwt({ role: 'authenticated', sub: 'x' }, 'x'.repeat(40))}`,
+  },
+};
+
+type Attempt = { name: string; method: string; path: string; headers?: Record<string, string>; body?: unknown };
+
+function attempts(table: string): Attempt[] {
+  const filter = `email=eq.${encodeURIComponent(email)}`;
+  const row = { name: 'Mallory', email: uniqueEmail('mallory'), company: 'Evil', message: 'x' };
+  return [
+    { name: 'GET select=*', method: 'GET', path: `/rest/v1/${table}?select=*` },
+    {
+      name: 'GET with order and limit',
+      method: 'GET',
+      path: `/rest/v1/${table}?select=name,email&order=created_at.desc&limit=1`,
+    },
+    { name: 'GET with a filter', method: 'GET', path: `/rest/v1/${table}?select=name&${filter}` },
+    { name: 'GET one column', method: 'GET', path: `/rest/v1/${table}?select=email` },
+    {
+      name: 'GET as a single object',
+      method: 'GET',
+      path: `/rest/v1/${table}?${filter}`,
+      headers: { Accept: 'application/vnd.pgrst.object+json' },
+    },
+    { name: 'GET CSV', method: 'GET', path: `/rest/v1/${table}`, headers: { Accept: 'text/csv' } },
+    {
+      name: 'HEAD with an exact count',
+      method: 'HEAD',
+      path: `/rest/v1/${table}?select=*`,
+      headers: { Prefer: 'count=exact' },
+    },
+    { name: 'GET count aggregate', method: 'GET', path: `/rest/v1/${table}?select=count` },
+    { name: 'PATCH with a filter', method: 'PATCH', path: `/rest/v1/${table}?${filter}`, body: { name: 'Changed' } },
+    {
+      name: 'PATCH returning rows',
+      method: 'PATCH',
+      path: `/rest/v1/${table}?${filter}`,
+      body: { name: 'Changed' },
+      headers: { Prefer: 'return=representation' },
+    },
+    { name: 'PATCH without a filter', method: 'PATCH', path: `/rest/v1/${table}`, body: { name: 'Changed' } },
+    { name: 'DELETE with a filter', method: 'DELETE', path: `/rest/v1/${table}?${filter}` },
+    { name: 'DELETE matching everything', method: 'DELETE', path: `/rest/v1/${table}?email=neq.x` },
+    {
+      name: 'DELETE returning rows',
+      method: 'DELETE',
+      path: `/rest/v1/${table}?${filter}`,
+      headers: { Prefer: 'return=representation' },
+    },
+    {
+      name: 'POST with return=representation',
+      method: 'POST',
+      path: `/rest/v1/${table}`,
+      body: row,
+      headers: { Prefer: 'return=representation' },
+    },
+    {
+      name: 'POST with ?select=',
+      method: 'POST',
+      path: `/rest/v1/${table}?select=*`,
+      body: row,
+      headers: { Prefer: 'return=representation' },
+    },
+    {
+      name: 'POST upsert merging duplicates',
+      method: 'POST',
+      path: `/rest/v1/${table}?on_conflict=email`,
+      body: { ...row, email },
+      headers: { Prefer: 'resolution=merge-duplicates,return=representation' },
+    },
+    {
+      name: 'POST choosing the id',
+      method: 'POST',
+      path: `/rest/v1/${table}`,
+      body: { ...row, id: '00000000-0000-0000-0000-000000000001' },
+    },
+    {
+      name: 'GET another schema (Accept-Profile: private)',
+      method: 'GET',
+      path: `/rest/v1/${table}?select=*`,
+      headers: { 'Accept-Profile': 'private' },
+    },
+    {
+      name: 'GET another schema (Accept-Profile: local_api)',
+      method: 'GET',
+      path: '/rest/v1/applied_migrations?select=*',
+      headers: { 'Accept-Profile': 'local_api' },
+    },
+    {
+      name: 'GET pg_catalog via Accept-Profile',
+      method: 'GET',
+      path: `/rest/v1/pg_class?select=relname`,
+      headers: { 'Accept-Profile': 'pg_catalog' },
+    },
+    {
+      name: 'POST via Content-Profile: private',
+      method: 'POST',
+      path: `/rest/v1/${table}`,
+      body: row,
+      headers: { 'Content-Profile': 'private', Prefer: 'return=representation' },
+    },
+    { name: 'RPC to the trigger function', method: 'POST', path: '/rest/v1/rpc/guard_lead_submission', body: {} },
+    {
+      name: 'RPC to a catalog function',
+      method: 'POST',
+      path: '/rest/v1/rpc/pg_read_file',
+      body: { filename: 'postgresql.conf' },
+    },
+    { name: 'RPC GET', method: 'GET', path: `/rest/v1/rpc/${table}` },
+    {
+      name: 'GraphQL endpoint',
+      method: 'POST',
+      path: '/graphql/v1',
+      body: { query: `{ ${table}Collection { edges { node { email } } } }` },
+    },
+    { name: 'path traversal to the table', method: 'GET', path: `/rest/v1/../rest/v1/${table}?select=*` },
+    { name: 'encoded table name', method: 'GET', path: `/rest/v1/${encodeURIComponent(`public.${table}`)}?select=*` },
+  ];
+}
+
+async function send(attempt: Attempt, keyHeaders: Record<string, string>) {
+  const response = await fetch(api.url + attempt.path, {
+    method: attempt.method,
+    headers: { 'Content-Type': 'application/json', ...keyHeaders, ...attempt.headers },
+    body: attempt.body === undefined ? undefined : JSON.stringify(attempt.body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, range: response.headers.get('content-range') };
+}
+
+async function snapshot() {
+  return api.sql(
+    `select 'c' as t, name, email, company from consultation_requests union all
+     select 'm', name, email, company from contact_messages order by 1, 3`,
+  );
+}
+
+describe.each(Object.keys(KEYS))('with %s', (keyName) => {
+  it.each(TABLES)('reveals, changes and deletes nothing of %s by any route', async (table) => {
+    const before = await snapshot();
+    const outcomes: string[] = [];
+    for (const attempt of attempts(table)) {
+      const { status, text, range } = await send(attempt, KEYS[keyName]);
+      // Refused (a client error, never a 500), and nothing stored is in the answer.
+      const leaked = text.includes(email) || text.includes(SECRET_NAME) || /\/\s*[1-9]/.test(range ?? '');
+      if (status < 400 || status >= 500 || leaked)
+        outcomes.push(`${attempt.name}: ${status} ${range ?? ''} ${text.slice(0, 120)}`);
+    }
+    expect(outcomes).toEqual([]);
+    const after = await snapshot();
+    // Only inserts may have added rows (none did: every one above asked for something anon may not do).
+    expect(after).toEqual(before);
+  });
+});
+
+it('lets the service role read the leads', async () => {
+  for (const table of TABLES) {
+    const { data, error } = await api.service.from(table).select('name,email').eq('email', email);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: SECRET_NAME, email }]);
+  }
+});
+
+describe('privileges in the database', () => {
+  it.each(TABLES)(
+    'anon may only insert into %s: no select, update, delete, truncate, references or trigger',
+    async (table) => {
+      const [privileges] = await api.sql<Record<string, boolean>>(
+        `select ${['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']
+          .map((privilege) => `has_table_privilege('anon', 'public.${table}', '${privilege}') as "${privilege}"`)
+          .join(', ')}`,
+      );
+      expect(privileges).toEqual({
+        SELECT: false,
+        INSERT: false, // granted per column, checked below
+        UPDATE: false,
+        DELETE: false,
+        TRUNCATE: false,
+        REFERENCES: false,
+        TRIGGER: false,
+      });
+      const insertable = await api.sql<{ column: string }>(
+        `select attname as column from pg_attribute
+        where attrelid = 'public.${table}'::regclass and attnum > 0 and not attisdropped
+          and has_column_privilege('anon', attrelid, attnum, 'INSERT') order by attnum`,
+      );
+      expect(insertable.map((row) => row.column)).not.toEqual(expect.arrayContaining(['id']));
+      expect(insertable.map((row) => row.column)).not.toContain('created_at');
+      expect(insertable.map((row) => row.column)).toContain('email');
+      const [anyRead] = await api.sql<{ read: boolean }>(
+        `select has_any_column_privilege('anon', 'public.${table}', 'SELECT,UPDATE') as read`,
+      );
+      expect(anyRead.read).toBe(false);
+      const [authenticated] = await api.sql<{ any: boolean }>(
+        `select has_table_privilege('authenticated', 'public.${table}', 'SELECT,UPDATE,DELETE,TRUNCATE') as any`,
+      );
+      expect(authenticated.any).toBe(false);
+    },
+  );
+
+  it('has row level security on, with no policy that lets anon read, change or delete', async () => {
+    const tables = await api.sql<{ relname: string; relrowsecurity: boolean }>(
+      `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r','p') order by relname`,
+    );
+    expect(tables).toEqual([
+      { relname: 'consultation_requests', relrowsecurity: true },
+      { relname: 'contact_messages', relrowsecurity: true },
+    ]);
+    const policies = await api.sql<{ cmd: string; roles: string }>(
+      `select cmd, roles::text from pg_policies where schemaname = 'public'`,
+    );
+    for (const policy of policies) expect(policy.cmd).toBe('INSERT');
+  });
+
+  it('gives anon no function it could call: nothing executable in public, and the private schema closed', async () => {
+    const executable = await api.sql<{ fn: string }>(
+      `select p.oid::regprocedure::text as fn from pg_proc p
+        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+          and has_function_privilege('anon', p.oid, 'EXECUTE')`,
+    );
+    expect(executable).toEqual([]);
+    const [schemas] = await api.sql<{ private: boolean; local_api: boolean }>(
+      `select has_schema_privilege('anon', 'private', 'USAGE') as private,
+              coalesce((select has_schema_privilege('anon', oid, 'USAGE') from pg_namespace where nspname = 'local_api'), false) as local_api`,
+    );
+    expect(schemas).toEqual({ private: false, local_api: false });
+  });
+
+  it('exposes no view or sequence in public to anon, and anon inherits no other role', async () => {
+    const objects = await api.sql<{ name: string }>(
+      `select c.relname as name from pg_class c
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('v','m','S','f')
+          and (has_table_privilege('anon', c.oid, 'SELECT') or (c.relkind = 'S' and has_sequence_privilege('anon', c.oid, 'USAGE')))`,
+    );
+    expect(objects).toEqual([]);
+    const roles = await api.sql<{ rolname: string }>(
+      `select r.rolname from pg_roles r where r.rolname <> 'anon' and pg_has_role('anon', r.oid, 'USAGE')`,
+    );
+    expect(roles.map((role) => role.rolname).filter((name) => !name.startsWith('pg_') && name !== 'public')).toEqual(
+      [],
+    );
+  });
+});
