@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { headersFor, parseHeadersFile } from './headers-file';
 
 const contentTypes: Record<string, string> = {
@@ -67,8 +68,15 @@ export function startStaticServer(options: { root: string; port?: number; host?:
       'Cache-Control',
       immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     );
+    // Compressed like every static host serves text (Netlify, Vercel, Cloudflare…), so measurements are realistic.
+    const compress =
+      /gzip/.test(String(request.headers['accept-encoding'] ?? '')) &&
+      /^(text\/|application\/(javascript|json|manifest|xml))|svg/.test(String(response.getHeader('Content-Type')));
+    response.setHeader('Vary', 'Accept-Encoding');
+    if (compress) response.setHeader('Content-Encoding', 'gzip');
     response.writeHead(status);
     if (request.method === 'HEAD') response.end();
+    else if (compress) fs.createReadStream(served).pipe(zlib.createGzip()).pipe(response);
     else fs.createReadStream(served).pipe(response);
   });
 
