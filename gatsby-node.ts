@@ -59,11 +59,13 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
     LegalPage: ['contentFilePath: String!'],
   };
   actions.createTypes(`type LegalPageLastUpdated { iso: String!, text: String! }`);
+  const emitted = new Set<string>();
   actions.createTypes(
     contentSources
       .map((source) =>
         nodeTypeDefs(source.typeName, source.schema, extraFields[source.typeName], {
-          textDirective: source.typeName === 'SiteJson' ? undefined : 'siteTokens',
+          textDirective: 'siteTokens',
+          emitted,
         }),
       )
       .join('\n\n'),

@@ -44,33 +44,13 @@ type BlurredOptions = {
 };
 
 type BookPageJson = Node & {
-  readonly callDetails: BookPageJsonCallDetails;
+  readonly callDetails: CallDetails;
   readonly children: ReadonlyArray<Node>;
-  readonly hero: BookPageJsonHero;
+  readonly hero: PageHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  readonly meta: BookPageJsonMeta;
+  readonly meta: PageMeta;
   readonly parent: Maybe<Node>;
-};
-
-type BookPageJsonCallDetails = {
-  readonly points: ReadonlyArray<Scalars['String']>;
-  readonly title: Scalars['String'];
-};
-
-type BookPageJsonCallDetailsFieldSelector = {
-  readonly points: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type BookPageJsonCallDetailsFilterInput = {
-  readonly points: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type BookPageJsonCallDetailsSortInput = {
-  readonly points: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type BookPageJsonConnection = {
@@ -119,22 +99,22 @@ type BookPageJsonEdge = {
 };
 
 type BookPageJsonFieldSelector = {
-  readonly callDetails: InputMaybe<BookPageJsonCallDetailsFieldSelector>;
+  readonly callDetails: InputMaybe<CallDetailsFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly hero: InputMaybe<BookPageJsonHeroFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly meta: InputMaybe<BookPageJsonMetaFieldSelector>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
 };
 
 type BookPageJsonFilterInput = {
-  readonly callDetails: InputMaybe<BookPageJsonCallDetailsFilterInput>;
+  readonly callDetails: InputMaybe<CallDetailsFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly hero: InputMaybe<BookPageJsonHeroFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
-  readonly meta: InputMaybe<BookPageJsonMetaFilterInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -183,57 +163,13 @@ type BookPageJsonGroupConnection_sumArgs = {
   field: BookPageJsonFieldSelector;
 };
 
-type BookPageJsonHero = {
-  readonly eyebrow: Scalars['String'];
-  readonly intro: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type BookPageJsonHeroFieldSelector = {
-  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
-  readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type BookPageJsonHeroFilterInput = {
-  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
-  readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type BookPageJsonHeroSortInput = {
-  readonly eyebrow: InputMaybe<SortOrderEnum>;
-  readonly intro: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type BookPageJsonMeta = {
-  readonly description: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type BookPageJsonMetaFieldSelector = {
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type BookPageJsonMetaFilterInput = {
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type BookPageJsonMetaSortInput = {
-  readonly description: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type BookPageJsonSortInput = {
-  readonly callDetails: InputMaybe<BookPageJsonCallDetailsSortInput>;
+  readonly callDetails: InputMaybe<CallDetailsSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly hero: InputMaybe<BookPageJsonHeroSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
-  readonly meta: InputMaybe<BookPageJsonMetaSortInput>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
@@ -569,6 +505,26 @@ type BooleanQueryOperatorInput = {
   readonly in: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
   readonly ne: InputMaybe<Scalars['Boolean']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
+};
+
+type CallDetails = {
+  readonly points: ReadonlyArray<Scalars['String']>;
+  readonly title: Scalars['String'];
+};
+
+type CallDetailsFieldSelector = {
+  readonly points: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CallDetailsFilterInput = {
+  readonly points: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CallDetailsSortInput = {
+  readonly points: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type ChatJson = Node & {
@@ -982,21 +938,21 @@ type ChatJsonOffTopicSortInput = {
 type ChatJsonSmallTalk = {
   readonly id: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
-  readonly links: ReadonlyArray<ChatJsonSmallTalkLinks>;
+  readonly links: ReadonlyArray<Link>;
   readonly reply: Scalars['String'];
 };
 
 type ChatJsonSmallTalkFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
-  readonly links: InputMaybe<ChatJsonSmallTalkLinksFieldSelector>;
+  readonly links: InputMaybe<LinkFieldSelector>;
   readonly reply: InputMaybe<FieldSelectorEnum>;
 };
 
 type ChatJsonSmallTalkFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
-  readonly links: InputMaybe<ChatJsonSmallTalkLinksFilterListInput>;
+  readonly links: InputMaybe<LinkFilterListInput>;
   readonly reply: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -1004,34 +960,10 @@ type ChatJsonSmallTalkFilterListInput = {
   readonly elemMatch: InputMaybe<ChatJsonSmallTalkFilterInput>;
 };
 
-type ChatJsonSmallTalkLinks = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type ChatJsonSmallTalkLinksFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type ChatJsonSmallTalkLinksFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ChatJsonSmallTalkLinksFilterListInput = {
-  readonly elemMatch: InputMaybe<ChatJsonSmallTalkLinksFilterInput>;
-};
-
-type ChatJsonSmallTalkLinksSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
 type ChatJsonSmallTalkSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
-  readonly links: InputMaybe<ChatJsonSmallTalkLinksSortInput>;
+  readonly links: InputMaybe<LinkSortInput>;
   readonly reply: InputMaybe<SortOrderEnum>;
 };
 
@@ -1081,21 +1013,21 @@ type ChatJsonSuggestionsSortInput = {
 type ChatJsonTopics = {
   readonly id: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
-  readonly links: ReadonlyArray<ChatJsonTopicsLinks>;
+  readonly links: ReadonlyArray<Link>;
   readonly reply: Scalars['String'];
 };
 
 type ChatJsonTopicsFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
-  readonly links: InputMaybe<ChatJsonTopicsLinksFieldSelector>;
+  readonly links: InputMaybe<LinkFieldSelector>;
   readonly reply: InputMaybe<FieldSelectorEnum>;
 };
 
 type ChatJsonTopicsFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
-  readonly links: InputMaybe<ChatJsonTopicsLinksFilterListInput>;
+  readonly links: InputMaybe<LinkFilterListInput>;
   readonly reply: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -1103,34 +1035,10 @@ type ChatJsonTopicsFilterListInput = {
   readonly elemMatch: InputMaybe<ChatJsonTopicsFilterInput>;
 };
 
-type ChatJsonTopicsLinks = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type ChatJsonTopicsLinksFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type ChatJsonTopicsLinksFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ChatJsonTopicsLinksFilterListInput = {
-  readonly elemMatch: InputMaybe<ChatJsonTopicsLinksFilterInput>;
-};
-
-type ChatJsonTopicsLinksSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
 type ChatJsonTopicsSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
-  readonly links: InputMaybe<ChatJsonTopicsLinksSortInput>;
+  readonly links: InputMaybe<LinkSortInput>;
   readonly reply: InputMaybe<SortOrderEnum>;
 };
 
@@ -1530,33 +1438,13 @@ type ContactFormJsonSuccessSortInput = {
 };
 
 type ContactPageJson = Node & {
-  readonly callDetails: ContactPageJsonCallDetails;
+  readonly callDetails: CallDetails;
   readonly children: ReadonlyArray<Node>;
-  readonly hero: ContactPageJsonHero;
+  readonly hero: PageHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  readonly meta: ContactPageJsonMeta;
+  readonly meta: PageMeta;
   readonly parent: Maybe<Node>;
-};
-
-type ContactPageJsonCallDetails = {
-  readonly points: ReadonlyArray<Scalars['String']>;
-  readonly title: Scalars['String'];
-};
-
-type ContactPageJsonCallDetailsFieldSelector = {
-  readonly points: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type ContactPageJsonCallDetailsFilterInput = {
-  readonly points: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ContactPageJsonCallDetailsSortInput = {
-  readonly points: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type ContactPageJsonConnection = {
@@ -1605,22 +1493,22 @@ type ContactPageJsonEdge = {
 };
 
 type ContactPageJsonFieldSelector = {
-  readonly callDetails: InputMaybe<ContactPageJsonCallDetailsFieldSelector>;
+  readonly callDetails: InputMaybe<CallDetailsFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly hero: InputMaybe<ContactPageJsonHeroFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly meta: InputMaybe<ContactPageJsonMetaFieldSelector>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
 };
 
 type ContactPageJsonFilterInput = {
-  readonly callDetails: InputMaybe<ContactPageJsonCallDetailsFilterInput>;
+  readonly callDetails: InputMaybe<CallDetailsFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly hero: InputMaybe<ContactPageJsonHeroFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
-  readonly meta: InputMaybe<ContactPageJsonMetaFilterInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -1669,58 +1557,38 @@ type ContactPageJsonGroupConnection_sumArgs = {
   field: ContactPageJsonFieldSelector;
 };
 
-type ContactPageJsonHero = {
-  readonly eyebrow: Scalars['String'];
-  readonly intro: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type ContactPageJsonHeroFieldSelector = {
-  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
-  readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type ContactPageJsonHeroFilterInput = {
-  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
-  readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ContactPageJsonHeroSortInput = {
-  readonly eyebrow: InputMaybe<SortOrderEnum>;
-  readonly intro: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type ContactPageJsonMeta = {
-  readonly description: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type ContactPageJsonMetaFieldSelector = {
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type ContactPageJsonMetaFilterInput = {
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ContactPageJsonMetaSortInput = {
-  readonly description: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type ContactPageJsonSortInput = {
-  readonly callDetails: InputMaybe<ContactPageJsonCallDetailsSortInput>;
+  readonly callDetails: InputMaybe<CallDetailsSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly hero: InputMaybe<ContactPageJsonHeroSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
-  readonly meta: InputMaybe<ContactPageJsonMetaSortInput>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+};
+
+type CtaBand = {
+  readonly cta: Link;
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type CtaBandFieldSelector = {
+  readonly cta: InputMaybe<LinkFieldSelector>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CtaBandFilterInput = {
+  readonly cta: InputMaybe<LinkFilterInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CtaBandSortInput = {
+  readonly cta: InputMaybe<LinkSortInput>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type DateQueryOperatorInput = {
@@ -2541,7 +2409,7 @@ type HomeJson = Node & {
   readonly hero: HomeJsonHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  readonly meta: HomeJsonMeta;
+  readonly meta: PageMeta;
   readonly parent: Maybe<Node>;
   readonly servicesSection: HomeJsonServicesSection;
   readonly stats: ReadonlyArray<HomeJsonStats>;
@@ -2550,69 +2418,29 @@ type HomeJson = Node & {
 };
 
 type HomeJsonClosingCta = {
-  readonly primaryCta: HomeJsonClosingCtaPrimaryCta;
-  readonly secondaryCta: HomeJsonClosingCtaSecondaryCta;
+  readonly primaryCta: Link;
+  readonly secondaryCta: Link;
   readonly text: Scalars['String'];
   readonly title: Scalars['String'];
 };
 
 type HomeJsonClosingCtaFieldSelector = {
-  readonly primaryCta: InputMaybe<HomeJsonClosingCtaPrimaryCtaFieldSelector>;
-  readonly secondaryCta: InputMaybe<HomeJsonClosingCtaSecondaryCtaFieldSelector>;
+  readonly primaryCta: InputMaybe<LinkFieldSelector>;
+  readonly secondaryCta: InputMaybe<LinkFieldSelector>;
   readonly text: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type HomeJsonClosingCtaFilterInput = {
-  readonly primaryCta: InputMaybe<HomeJsonClosingCtaPrimaryCtaFilterInput>;
-  readonly secondaryCta: InputMaybe<HomeJsonClosingCtaSecondaryCtaFilterInput>;
+  readonly primaryCta: InputMaybe<LinkFilterInput>;
+  readonly secondaryCta: InputMaybe<LinkFilterInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
-type HomeJsonClosingCtaPrimaryCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type HomeJsonClosingCtaPrimaryCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeJsonClosingCtaPrimaryCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonClosingCtaPrimaryCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
-type HomeJsonClosingCtaSecondaryCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type HomeJsonClosingCtaSecondaryCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeJsonClosingCtaSecondaryCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonClosingCtaSecondaryCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
 type HomeJsonClosingCtaSortInput = {
-  readonly primaryCta: InputMaybe<HomeJsonClosingCtaPrimaryCtaSortInput>;
-  readonly secondaryCta: InputMaybe<HomeJsonClosingCtaSecondaryCtaSortInput>;
+  readonly primaryCta: InputMaybe<LinkSortInput>;
+  readonly secondaryCta: InputMaybe<LinkSortInput>;
   readonly text: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
@@ -2668,7 +2496,7 @@ type HomeJsonFieldSelector = {
   readonly hero: InputMaybe<HomeJsonHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly meta: InputMaybe<HomeJsonMetaFieldSelector>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly servicesSection: InputMaybe<HomeJsonServicesSectionFieldSelector>;
   readonly stats: InputMaybe<HomeJsonStatsFieldSelector>;
@@ -2682,7 +2510,7 @@ type HomeJsonFilterInput = {
   readonly hero: InputMaybe<HomeJsonHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
-  readonly meta: InputMaybe<HomeJsonMetaFilterInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly servicesSection: InputMaybe<HomeJsonServicesSectionFilterInput>;
   readonly stats: InputMaybe<HomeJsonStatsFilterListInput>;
@@ -2738,8 +2566,8 @@ type HomeJsonGroupConnection_sumArgs = {
 type HomeJsonHero = {
   readonly eyebrow: Scalars['String'];
   readonly highlights: ReadonlyArray<Scalars['String']>;
-  readonly primaryCta: HomeJsonHeroPrimaryCta;
-  readonly secondaryCta: HomeJsonHeroSecondaryCta;
+  readonly primaryCta: Link;
+  readonly secondaryCta: Link;
   readonly subtitle: Scalars['String'];
   readonly title: Scalars['String'];
 };
@@ -2747,8 +2575,8 @@ type HomeJsonHero = {
 type HomeJsonHeroFieldSelector = {
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly highlights: InputMaybe<FieldSelectorEnum>;
-  readonly primaryCta: InputMaybe<HomeJsonHeroPrimaryCtaFieldSelector>;
-  readonly secondaryCta: InputMaybe<HomeJsonHeroSecondaryCtaFieldSelector>;
+  readonly primaryCta: InputMaybe<LinkFieldSelector>;
+  readonly secondaryCta: InputMaybe<LinkFieldSelector>;
   readonly subtitle: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
@@ -2756,78 +2584,18 @@ type HomeJsonHeroFieldSelector = {
 type HomeJsonHeroFilterInput = {
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly highlights: InputMaybe<StringQueryOperatorInput>;
-  readonly primaryCta: InputMaybe<HomeJsonHeroPrimaryCtaFilterInput>;
-  readonly secondaryCta: InputMaybe<HomeJsonHeroSecondaryCtaFilterInput>;
+  readonly primaryCta: InputMaybe<LinkFilterInput>;
+  readonly secondaryCta: InputMaybe<LinkFilterInput>;
   readonly subtitle: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonHeroPrimaryCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type HomeJsonHeroPrimaryCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeJsonHeroPrimaryCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonHeroPrimaryCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
-type HomeJsonHeroSecondaryCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type HomeJsonHeroSecondaryCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeJsonHeroSecondaryCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonHeroSecondaryCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
 };
 
 type HomeJsonHeroSortInput = {
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly highlights: InputMaybe<SortOrderEnum>;
-  readonly primaryCta: InputMaybe<HomeJsonHeroPrimaryCtaSortInput>;
-  readonly secondaryCta: InputMaybe<HomeJsonHeroSecondaryCtaSortInput>;
+  readonly primaryCta: InputMaybe<LinkSortInput>;
+  readonly secondaryCta: InputMaybe<LinkSortInput>;
   readonly subtitle: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type HomeJsonMeta = {
-  readonly description: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type HomeJsonMetaFieldSelector = {
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeJsonMetaFilterInput = {
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonMetaSortInput = {
-  readonly description: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -2861,7 +2629,7 @@ type HomeJsonSortInput = {
   readonly hero: InputMaybe<HomeJsonHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
-  readonly meta: InputMaybe<HomeJsonMetaSortInput>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly servicesSection: InputMaybe<HomeJsonServicesSectionSortInput>;
   readonly stats: InputMaybe<HomeJsonStatsSortInput>;
@@ -2915,49 +2683,25 @@ type HomeJsonTestimonialsSectionSortInput = {
 
 type HomeJsonWhyChooseUs = {
   readonly intro: Scalars['String'];
-  readonly reasons: ReadonlyArray<HomeJsonWhyChooseUsReasons>;
+  readonly reasons: ReadonlyArray<TitledText>;
   readonly title: Scalars['String'];
 };
 
 type HomeJsonWhyChooseUsFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly reasons: InputMaybe<HomeJsonWhyChooseUsReasonsFieldSelector>;
+  readonly reasons: InputMaybe<TitledTextFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type HomeJsonWhyChooseUsFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly reasons: InputMaybe<HomeJsonWhyChooseUsReasonsFilterListInput>;
+  readonly reasons: InputMaybe<TitledTextFilterListInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonWhyChooseUsReasons = {
-  readonly text: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type HomeJsonWhyChooseUsReasonsFieldSelector = {
-  readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeJsonWhyChooseUsReasonsFilterInput = {
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonWhyChooseUsReasonsFilterListInput = {
-  readonly elemMatch: InputMaybe<HomeJsonWhyChooseUsReasonsFilterInput>;
-};
-
-type HomeJsonWhyChooseUsReasonsSortInput = {
-  readonly text: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type HomeJsonWhyChooseUsSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
-  readonly reasons: InputMaybe<HomeJsonWhyChooseUsReasonsSortInput>;
+  readonly reasons: InputMaybe<TitledTextSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -3742,6 +3486,30 @@ type LegalPageSortInput = {
   readonly updated: InputMaybe<SortOrderEnum>;
 };
 
+type Link = {
+  readonly label: Scalars['String'];
+  readonly to: Scalars['String'];
+};
+
+type LinkFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type LinkFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly to: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LinkFilterListInput = {
+  readonly elemMatch: InputMaybe<LinkFilterInput>;
+};
+
+type LinkSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
+};
+
 type Mdx = Node & {
   readonly body: Maybe<Scalars['String']>;
   /** Returns the first child node of type LegalPage or null if there are no children of given type on this node */
@@ -3981,10 +3749,10 @@ type NodeSortInput = {
 
 type NotFoundPageJson = Node & {
   readonly children: ReadonlyArray<Node>;
-  readonly cta: NotFoundPageJsonCta;
+  readonly cta: Link;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  readonly meta: NotFoundPageJsonMeta;
+  readonly meta: PageMeta;
   readonly parent: Maybe<Node>;
   readonly text: Scalars['String'];
   readonly title: Scalars['String'];
@@ -4029,26 +3797,6 @@ type NotFoundPageJsonConnection_sumArgs = {
   field: NotFoundPageJsonFieldSelector;
 };
 
-type NotFoundPageJsonCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type NotFoundPageJsonCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type NotFoundPageJsonCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type NotFoundPageJsonCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
 type NotFoundPageJsonEdge = {
   readonly next: Maybe<NotFoundPageJson>;
   readonly node: NotFoundPageJson;
@@ -4057,10 +3805,10 @@ type NotFoundPageJsonEdge = {
 
 type NotFoundPageJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly cta: InputMaybe<NotFoundPageJsonCtaFieldSelector>;
+  readonly cta: InputMaybe<LinkFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly meta: InputMaybe<NotFoundPageJsonMetaFieldSelector>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly text: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -4068,10 +3816,10 @@ type NotFoundPageJsonFieldSelector = {
 
 type NotFoundPageJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly cta: InputMaybe<NotFoundPageJsonCtaFilterInput>;
+  readonly cta: InputMaybe<LinkFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
-  readonly meta: InputMaybe<NotFoundPageJsonMetaFilterInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -4122,32 +3870,12 @@ type NotFoundPageJsonGroupConnection_sumArgs = {
   field: NotFoundPageJsonFieldSelector;
 };
 
-type NotFoundPageJsonMeta = {
-  readonly description: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type NotFoundPageJsonMetaFieldSelector = {
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type NotFoundPageJsonMetaFilterInput = {
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type NotFoundPageJsonMetaSortInput = {
-  readonly description: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type NotFoundPageJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
-  readonly cta: InputMaybe<NotFoundPageJsonCtaSortInput>;
+  readonly cta: InputMaybe<LinkSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
-  readonly meta: InputMaybe<NotFoundPageJsonMetaSortInput>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly text: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -4158,6 +3886,30 @@ type PNGOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type PageHero = {
+  readonly eyebrow: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type PageHeroFieldSelector = {
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type PageHeroFilterInput = {
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PageHeroSortInput = {
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type PageInfo = {
   readonly currentPage: Scalars['Int'];
   readonly hasNextPage: Scalars['Boolean'];
@@ -4166,6 +3918,26 @@ type PageInfo = {
   readonly pageCount: Scalars['Int'];
   readonly perPage: Maybe<Scalars['Int']>;
   readonly totalCount: Scalars['Int'];
+};
+
+type PageMeta = {
+  readonly description: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type PageMetaFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type PageMetaFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PageMetaSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type PlansJson = Node & {
@@ -4336,15 +4108,15 @@ type PotraceTurnPolicy =
 
 type PricingPageJson = Node & {
   readonly children: ReadonlyArray<Node>;
-  readonly cta: PricingPageJsonCta;
-  readonly hero: PricingPageJsonHero;
+  readonly cta: CtaBand;
+  readonly hero: PageHero;
   readonly id: Scalars['ID'];
   readonly included: PricingPageJsonIncluded;
   readonly internal: Internal;
-  readonly meta: PricingPageJsonMeta;
+  readonly meta: PageMeta;
   readonly mostPopularLabel: Scalars['String'];
   readonly parent: Maybe<Node>;
-  readonly quoteCta: PricingPageJsonQuoteCta;
+  readonly quoteCta: Link;
 };
 
 type PricingPageJsonConnection = {
@@ -4386,50 +4158,6 @@ type PricingPageJsonConnection_sumArgs = {
   field: PricingPageJsonFieldSelector;
 };
 
-type PricingPageJsonCta = {
-  readonly cta: PricingPageJsonCtaCta;
-  readonly text: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type PricingPageJsonCtaCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type PricingPageJsonCtaCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type PricingPageJsonCtaCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type PricingPageJsonCtaCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
-type PricingPageJsonCtaFieldSelector = {
-  readonly cta: InputMaybe<PricingPageJsonCtaCtaFieldSelector>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type PricingPageJsonCtaFilterInput = {
-  readonly cta: InputMaybe<PricingPageJsonCtaCtaFilterInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type PricingPageJsonCtaSortInput = {
-  readonly cta: InputMaybe<PricingPageJsonCtaCtaSortInput>;
-  readonly text: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type PricingPageJsonEdge = {
   readonly next: Maybe<PricingPageJson>;
   readonly node: PricingPageJson;
@@ -4438,28 +4166,28 @@ type PricingPageJsonEdge = {
 
 type PricingPageJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly cta: InputMaybe<PricingPageJsonCtaFieldSelector>;
-  readonly hero: InputMaybe<PricingPageJsonHeroFieldSelector>;
+  readonly cta: InputMaybe<CtaBandFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly included: InputMaybe<PricingPageJsonIncludedFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly meta: InputMaybe<PricingPageJsonMetaFieldSelector>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly mostPopularLabel: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
-  readonly quoteCta: InputMaybe<PricingPageJsonQuoteCtaFieldSelector>;
+  readonly quoteCta: InputMaybe<LinkFieldSelector>;
 };
 
 type PricingPageJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly cta: InputMaybe<PricingPageJsonCtaFilterInput>;
-  readonly hero: InputMaybe<PricingPageJsonHeroFilterInput>;
+  readonly cta: InputMaybe<CtaBandFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly included: InputMaybe<PricingPageJsonIncludedFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
-  readonly meta: InputMaybe<PricingPageJsonMetaFilterInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly mostPopularLabel: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
-  readonly quoteCta: InputMaybe<PricingPageJsonQuoteCtaFilterInput>;
+  readonly quoteCta: InputMaybe<LinkFilterInput>;
 };
 
 type PricingPageJsonFilterListInput = {
@@ -4507,30 +4235,6 @@ type PricingPageJsonGroupConnection_sumArgs = {
   field: PricingPageJsonFieldSelector;
 };
 
-type PricingPageJsonHero = {
-  readonly eyebrow: Scalars['String'];
-  readonly intro: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type PricingPageJsonHeroFieldSelector = {
-  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
-  readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type PricingPageJsonHeroFilterInput = {
-  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
-  readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type PricingPageJsonHeroSortInput = {
-  readonly eyebrow: InputMaybe<SortOrderEnum>;
-  readonly intro: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type PricingPageJsonIncluded = {
   readonly items: ReadonlyArray<Scalars['String']>;
   readonly title: Scalars['String'];
@@ -4551,57 +4255,17 @@ type PricingPageJsonIncludedSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type PricingPageJsonMeta = {
-  readonly description: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type PricingPageJsonMetaFieldSelector = {
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type PricingPageJsonMetaFilterInput = {
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type PricingPageJsonMetaSortInput = {
-  readonly description: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type PricingPageJsonQuoteCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type PricingPageJsonQuoteCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type PricingPageJsonQuoteCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type PricingPageJsonQuoteCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
 type PricingPageJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
-  readonly cta: InputMaybe<PricingPageJsonCtaSortInput>;
-  readonly hero: InputMaybe<PricingPageJsonHeroSortInput>;
+  readonly cta: InputMaybe<CtaBandSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly included: InputMaybe<PricingPageJsonIncludedSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
-  readonly meta: InputMaybe<PricingPageJsonMetaSortInput>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
   readonly mostPopularLabel: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
-  readonly quoteCta: InputMaybe<PricingPageJsonQuoteCtaSortInput>;
+  readonly quoteCta: InputMaybe<LinkSortInput>;
 };
 
 type Query = {
@@ -4849,12 +4513,12 @@ type Query_allTestimonialsJsonArgs = {
 
 
 type Query_bookPageJsonArgs = {
-  callDetails: InputMaybe<BookPageJsonCallDetailsFilterInput>;
+  callDetails: InputMaybe<CallDetailsFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
-  hero: InputMaybe<BookPageJsonHeroFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
-  meta: InputMaybe<BookPageJsonMetaFilterInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -4908,12 +4572,12 @@ type Query_contactFormJsonArgs = {
 
 
 type Query_contactPageJsonArgs = {
-  callDetails: InputMaybe<ContactPageJsonCallDetailsFilterInput>;
+  callDetails: InputMaybe<CallDetailsFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
-  hero: InputMaybe<ContactPageJsonHeroFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
-  meta: InputMaybe<ContactPageJsonMetaFilterInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -5035,7 +4699,7 @@ type Query_homeJsonArgs = {
   hero: InputMaybe<HomeJsonHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
-  meta: InputMaybe<HomeJsonMetaFilterInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   servicesSection: InputMaybe<HomeJsonServicesSectionFilterInput>;
   stats: InputMaybe<HomeJsonStatsFilterListInput>;
@@ -5097,10 +4761,10 @@ type Query_mdxArgs = {
 
 type Query_notFoundPageJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
-  cta: InputMaybe<NotFoundPageJsonCtaFilterInput>;
+  cta: InputMaybe<LinkFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
-  meta: InputMaybe<NotFoundPageJsonMetaFilterInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   text: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
@@ -5124,15 +4788,15 @@ type Query_plansJsonArgs = {
 
 type Query_pricingPageJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
-  cta: InputMaybe<PricingPageJsonCtaFilterInput>;
-  hero: InputMaybe<PricingPageJsonHeroFilterInput>;
+  cta: InputMaybe<CtaBandFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   included: InputMaybe<PricingPageJsonIncludedFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
-  meta: InputMaybe<PricingPageJsonMetaFilterInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
   mostPopularLabel: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
-  quoteCta: InputMaybe<PricingPageJsonQuoteCtaFilterInput>;
+  quoteCta: InputMaybe<LinkFilterInput>;
 };
 
 
@@ -5154,11 +4818,11 @@ type Query_serviceArgs = {
 type Query_servicesPageJsonArgs = {
   benefitsLabel: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
-  cta: InputMaybe<ServicesPageJsonCtaFilterInput>;
-  hero: InputMaybe<ServicesPageJsonHeroFilterInput>;
+  cta: InputMaybe<CtaBandFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
-  meta: InputMaybe<ServicesPageJsonMetaFilterInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   whyCustom: InputMaybe<ServicesPageJsonWhyCustomFilterInput>;
 };
@@ -5215,8 +4879,8 @@ type Query_siteJsonArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   menuLabel: InputMaybe<StringQueryOperatorInput>;
-  navigation: InputMaybe<SiteJsonNavigationFilterListInput>;
-  navigationCta: InputMaybe<SiteJsonNavigationCtaFilterInput>;
+  navigation: InputMaybe<LinkFilterListInput>;
+  navigationCta: InputMaybe<LinkFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   responseTimeHours: InputMaybe<IntQueryOperatorInput>;
   siteUrl: InputMaybe<StringQueryOperatorInput>;
@@ -5420,11 +5084,11 @@ type ServiceSortInput = {
 type ServicesPageJson = Node & {
   readonly benefitsLabel: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
-  readonly cta: ServicesPageJsonCta;
-  readonly hero: ServicesPageJsonHero;
+  readonly cta: CtaBand;
+  readonly hero: PageHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  readonly meta: ServicesPageJsonMeta;
+  readonly meta: PageMeta;
   readonly parent: Maybe<Node>;
   readonly whyCustom: ServicesPageJsonWhyCustom;
 };
@@ -5468,50 +5132,6 @@ type ServicesPageJsonConnection_sumArgs = {
   field: ServicesPageJsonFieldSelector;
 };
 
-type ServicesPageJsonCta = {
-  readonly cta: ServicesPageJsonCtaCta;
-  readonly text: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type ServicesPageJsonCtaCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type ServicesPageJsonCtaCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type ServicesPageJsonCtaCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ServicesPageJsonCtaCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
-type ServicesPageJsonCtaFieldSelector = {
-  readonly cta: InputMaybe<ServicesPageJsonCtaCtaFieldSelector>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type ServicesPageJsonCtaFilterInput = {
-  readonly cta: InputMaybe<ServicesPageJsonCtaCtaFilterInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ServicesPageJsonCtaSortInput = {
-  readonly cta: InputMaybe<ServicesPageJsonCtaCtaSortInput>;
-  readonly text: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type ServicesPageJsonEdge = {
   readonly next: Maybe<ServicesPageJson>;
   readonly node: ServicesPageJson;
@@ -5521,11 +5141,11 @@ type ServicesPageJsonEdge = {
 type ServicesPageJsonFieldSelector = {
   readonly benefitsLabel: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly cta: InputMaybe<ServicesPageJsonCtaFieldSelector>;
-  readonly hero: InputMaybe<ServicesPageJsonHeroFieldSelector>;
+  readonly cta: InputMaybe<CtaBandFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly meta: InputMaybe<ServicesPageJsonMetaFieldSelector>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly whyCustom: InputMaybe<ServicesPageJsonWhyCustomFieldSelector>;
 };
@@ -5533,11 +5153,11 @@ type ServicesPageJsonFieldSelector = {
 type ServicesPageJsonFilterInput = {
   readonly benefitsLabel: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly cta: InputMaybe<ServicesPageJsonCtaFilterInput>;
-  readonly hero: InputMaybe<ServicesPageJsonHeroFilterInput>;
+  readonly cta: InputMaybe<CtaBandFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
-  readonly meta: InputMaybe<ServicesPageJsonMetaFilterInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly whyCustom: InputMaybe<ServicesPageJsonWhyCustomFilterInput>;
 };
@@ -5587,107 +5207,39 @@ type ServicesPageJsonGroupConnection_sumArgs = {
   field: ServicesPageJsonFieldSelector;
 };
 
-type ServicesPageJsonHero = {
-  readonly eyebrow: Scalars['String'];
-  readonly intro: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type ServicesPageJsonHeroFieldSelector = {
-  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
-  readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type ServicesPageJsonHeroFilterInput = {
-  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
-  readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ServicesPageJsonHeroSortInput = {
-  readonly eyebrow: InputMaybe<SortOrderEnum>;
-  readonly intro: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type ServicesPageJsonMeta = {
-  readonly description: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type ServicesPageJsonMetaFieldSelector = {
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type ServicesPageJsonMetaFilterInput = {
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ServicesPageJsonMetaSortInput = {
-  readonly description: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type ServicesPageJsonSortInput = {
   readonly benefitsLabel: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly cta: InputMaybe<ServicesPageJsonCtaSortInput>;
-  readonly hero: InputMaybe<ServicesPageJsonHeroSortInput>;
+  readonly cta: InputMaybe<CtaBandSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
-  readonly meta: InputMaybe<ServicesPageJsonMetaSortInput>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly whyCustom: InputMaybe<ServicesPageJsonWhyCustomSortInput>;
 };
 
 type ServicesPageJsonWhyCustom = {
   readonly intro: Scalars['String'];
-  readonly points: ReadonlyArray<ServicesPageJsonWhyCustomPoints>;
+  readonly points: ReadonlyArray<TitledText>;
   readonly title: Scalars['String'];
 };
 
 type ServicesPageJsonWhyCustomFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly points: InputMaybe<ServicesPageJsonWhyCustomPointsFieldSelector>;
+  readonly points: InputMaybe<TitledTextFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type ServicesPageJsonWhyCustomFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly points: InputMaybe<ServicesPageJsonWhyCustomPointsFilterListInput>;
+  readonly points: InputMaybe<TitledTextFilterListInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ServicesPageJsonWhyCustomPoints = {
-  readonly text: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type ServicesPageJsonWhyCustomPointsFieldSelector = {
-  readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type ServicesPageJsonWhyCustomPointsFilterInput = {
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ServicesPageJsonWhyCustomPointsFilterListInput = {
-  readonly elemMatch: InputMaybe<ServicesPageJsonWhyCustomPointsFilterInput>;
-};
-
-type ServicesPageJsonWhyCustomPointsSortInput = {
-  readonly text: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type ServicesPageJsonWhyCustomSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
-  readonly points: InputMaybe<ServicesPageJsonWhyCustomPointsSortInput>;
+  readonly points: InputMaybe<TitledTextSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -6135,8 +5687,8 @@ type SiteJson = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly menuLabel: Scalars['String'];
-  readonly navigation: ReadonlyArray<SiteJsonNavigation>;
-  readonly navigationCta: SiteJsonNavigationCta;
+  readonly navigation: ReadonlyArray<Link>;
+  readonly navigationCta: Link;
   readonly parent: Maybe<Node>;
   readonly responseTimeHours: Scalars['Int'];
   readonly siteUrl: Scalars['String'];
@@ -6236,8 +5788,8 @@ type SiteJsonFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly menuLabel: InputMaybe<FieldSelectorEnum>;
-  readonly navigation: InputMaybe<SiteJsonNavigationFieldSelector>;
-  readonly navigationCta: InputMaybe<SiteJsonNavigationCtaFieldSelector>;
+  readonly navigation: InputMaybe<LinkFieldSelector>;
+  readonly navigationCta: InputMaybe<LinkFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly responseTimeHours: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
@@ -6256,8 +5808,8 @@ type SiteJsonFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly menuLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly navigation: InputMaybe<SiteJsonNavigationFilterListInput>;
-  readonly navigationCta: InputMaybe<SiteJsonNavigationCtaFilterInput>;
+  readonly navigation: InputMaybe<LinkFilterListInput>;
+  readonly navigationCta: InputMaybe<LinkFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly responseTimeHours: InputMaybe<IntQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
@@ -6277,17 +5829,17 @@ type SiteJsonFooter = {
 };
 
 type SiteJsonFooterColumns = {
-  readonly links: ReadonlyArray<SiteJsonFooterColumnsLinks>;
+  readonly links: ReadonlyArray<Link>;
   readonly title: Scalars['String'];
 };
 
 type SiteJsonFooterColumnsFieldSelector = {
-  readonly links: InputMaybe<SiteJsonFooterColumnsLinksFieldSelector>;
+  readonly links: InputMaybe<LinkFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteJsonFooterColumnsFilterInput = {
-  readonly links: InputMaybe<SiteJsonFooterColumnsLinksFilterListInput>;
+  readonly links: InputMaybe<LinkFilterListInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -6295,32 +5847,8 @@ type SiteJsonFooterColumnsFilterListInput = {
   readonly elemMatch: InputMaybe<SiteJsonFooterColumnsFilterInput>;
 };
 
-type SiteJsonFooterColumnsLinks = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type SiteJsonFooterColumnsLinksFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type SiteJsonFooterColumnsLinksFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type SiteJsonFooterColumnsLinksFilterListInput = {
-  readonly elemMatch: InputMaybe<SiteJsonFooterColumnsLinksFilterInput>;
-};
-
-type SiteJsonFooterColumnsLinksSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
 type SiteJsonFooterColumnsSortInput = {
-  readonly links: InputMaybe<SiteJsonFooterColumnsLinksSortInput>;
+  readonly links: InputMaybe<LinkSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -6383,50 +5911,6 @@ type SiteJsonGroupConnection_sumArgs = {
   field: SiteJsonFieldSelector;
 };
 
-type SiteJsonNavigation = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type SiteJsonNavigationCta = {
-  readonly label: Scalars['String'];
-  readonly to: Scalars['String'];
-};
-
-type SiteJsonNavigationCtaFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type SiteJsonNavigationCtaFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type SiteJsonNavigationCtaSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
-type SiteJsonNavigationFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type SiteJsonNavigationFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly to: InputMaybe<StringQueryOperatorInput>;
-};
-
-type SiteJsonNavigationFilterListInput = {
-  readonly elemMatch: InputMaybe<SiteJsonNavigationFilterInput>;
-};
-
-type SiteJsonNavigationSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
-};
-
 type SiteJsonSortInput = {
   readonly brandName: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
@@ -6437,8 +5921,8 @@ type SiteJsonSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly menuLabel: InputMaybe<SortOrderEnum>;
-  readonly navigation: InputMaybe<SiteJsonNavigationSortInput>;
-  readonly navigationCta: InputMaybe<SiteJsonNavigationCtaSortInput>;
+  readonly navigation: InputMaybe<LinkSortInput>;
+  readonly navigationCta: InputMaybe<LinkSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly responseTimeHours: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
@@ -6930,6 +6414,30 @@ type TestimonialsJsonSortInput = {
   readonly role: InputMaybe<SortOrderEnum>;
 };
 
+type TitledText = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type TitledTextFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type TitledTextFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type TitledTextFilterListInput = {
+  readonly elemMatch: InputMaybe<TitledTextFilterInput>;
+};
+
+type TitledTextSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type TransformOptions = {
   readonly cropFocus: InputMaybe<ImageCropFocus>;
   readonly duotone: InputMaybe<DuotoneGradient>;
@@ -6948,6 +6456,8 @@ type BookPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
+type CallDetailsFieldsFragment = { readonly title: string, readonly points: ReadonlyArray<string> };
+
 type ChatScriptQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -6957,6 +6467,8 @@ type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type ContactPageQuery = { readonly contactPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly contactFormJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+
+type CtaBandFieldsFragment = { readonly title: string, readonly text: string, readonly cta: { readonly label: string, readonly to: string } };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -6996,10 +6508,16 @@ type LegalPageQueryVariables = Exact<{
 
 type LegalPageQuery = { readonly legalPage: { readonly title: string, readonly description: string, readonly lastUpdated: { readonly iso: string, readonly text: string } } | null, readonly legalChromeJson: { readonly lastUpdatedLabel: string } | null, readonly siteJson: { readonly brandName: string } | null };
 
+type LinkFieldsFragment = { readonly label: string, readonly to: string };
+
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type NotFoundPageQuery = { readonly notFoundPageJson: { readonly title: string, readonly text: string, readonly meta: { readonly title: string, readonly description: string }, readonly cta: { readonly label: string, readonly to: string } } | null };
+
+type PageHeroFieldsFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string };
+
+type PageMetaFieldsFragment = { readonly title: string, readonly description: string };
 
 type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
 

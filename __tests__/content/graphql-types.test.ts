@@ -7,13 +7,17 @@ import * as schemas from '../../src/content-model/schemas';
 
 const gatsbyBuiltins = `
   directive @dontInfer on OBJECT
+  directive @siteTokens on FIELD_DEFINITION
   interface Node { id: ID! }
   scalar JSON
 `;
 
 describe('GraphQL types derived from the content schemas', () => {
   it('form one valid schema for every content file', () => {
-    const typeDefs = contentSources.map((source) => nodeTypeDefs(source.typeName, source.schema)).join('\n');
+    const emitted = new Set<string>();
+    const typeDefs = contentSources
+      .map((source) => nodeTypeDefs(source.typeName, source.schema, [], { textDirective: 'siteTokens', emitted }))
+      .join('\n');
     expect(() => buildSchema(gatsbyBuiltins + typeDefs)).not.toThrow();
   });
 
@@ -28,12 +32,25 @@ describe('GraphQL types derived from the content schemas', () => {
     expect(legal).toContain('  title: String!');
   });
 
-  it('give nested objects their own types named after their path', () => {
-    const home = nodeTypeDefs('HomeJson', schemas.home);
+  it('give nested objects their own types named after their path, and shared objects one shared type', () => {
+    const emitted = new Set<string>();
+    const home = nodeTypeDefs('HomeJson', schemas.home, [], { emitted });
     expect(home).toContain('  hero: HomeJsonHero!');
     expect(home).toContain('type HomeJsonHero @dontInfer {');
-    expect(home).toContain('  primaryCta: HomeJsonHeroPrimaryCta!');
-    expect(home).toContain('  reasons: [HomeJsonWhyChooseUsReasons!]!');
+    expect(home).toContain('  primaryCta: Link!');
+    expect(home).toContain('  meta: PageMeta!');
+    expect(home).toContain('type Link @dontInfer {');
+    expect(home).toContain('  reasons: [TitledText!]!');
+    const pricing = nodeTypeDefs('PricingPageJson', schemas.pricingPage, [], { emitted });
+    expect(pricing).toContain('  quoteCta: Link!');
+    expect(pricing).not.toContain('type Link ');
+  });
+
+  it('mark every text field with the directive that fills in site placeholders', () => {
+    const plan = nodeTypeDefs('PlansJson', schemas.plan, [], { textDirective: 'siteTokens' });
+    expect(plan).toContain('  name: String! @siteTokens');
+    expect(plan).toContain('  features: [String!]! @siteTokens');
+    expect(plan).toContain('  order: Int!\n');
   });
 
   it('refuse a schema type that has no GraphQL equivalent, rather than guess', () => {

@@ -4,6 +4,18 @@ import { z, type ZodTypeAny } from 'zod';
 
 type Field = { type: ZodTypeAny; optional: boolean };
 
+const sharedTypeNames = new WeakMap<ZodTypeAny, string>();
+
+/**
+ * Gives an object schema used in several places one GraphQL type of its own (e.g. `Link`, `PageMeta`), so
+ * queries can share fragments and components can share prop types. Other nested objects get a type named
+ * after their path.
+ */
+export function sharedType<T extends ZodTypeAny>(name: string, schema: T): T {
+  sharedTypeNames.set(schema, name);
+  return schema;
+}
+
 /** Strips wrappers (refinements, transforms, defaults, optionality) and reports whether the value may be absent. */
 function unwrap(schema: ZodTypeAny): Field {
   let current = schema;
@@ -42,9 +54,11 @@ export function nodeTypeDefs(
   typeName: string,
   schema: ZodTypeAny,
   extraFields: string[] = [],
-  options: { textDirective?: string } = {},
+  options: { textDirective?: string; emitted?: Set<string> } = {},
 ): string {
   const definitions: string[] = [];
+  // Shared types are defined once across all the calls that pass the same set.
+  const emitted = options.emitted ?? new Set<string>();
   // Added to every text field (and list of texts), e.g. to fill in placeholders.
   const textSuffix = options.textDirective ? ` @${options.textDirective}` : '';
   const isText = (type: string) => type === 'String' || type === '[String!]';
@@ -57,8 +71,11 @@ export function nodeTypeDefs(
       return `[${typeOf(item.type, path)}!]`;
     }
     if (field instanceof z.ZodObject) {
-      objectType(path, field, []);
-      return path;
+      const shared = sharedTypeNames.get(field);
+      if (shared && emitted.has(shared)) return shared;
+      if (shared) emitted.add(shared);
+      objectType(shared ?? path, field, []);
+      return shared ?? path;
     }
     throw new Error(`${path}: no GraphQL type for zod ${field.constructor.name}`);
   }

@@ -48,14 +48,14 @@ export const contentSources: ContentSource[] = [
     kind: 'json-object',
     file: 'pages/contact.json',
     typeName: 'ContactPageJson',
-    schema: schemas.contactPage,
+    schema: schemas.leadPage,
     label: 'contact page',
   },
   {
     kind: 'json-object',
     file: 'pages/book.json',
     typeName: 'BookPageJson',
-    schema: schemas.bookPage,
+    schema: schemas.leadPage,
     label: 'book page',
   },
   {

@@ -2,6 +2,7 @@
 // against these schemas, and the GraphQL types in gatsby-node are derived from them (graphql.ts),
 // so what a marketer may write and what pages can query cannot drift apart.
 import { z } from 'zod';
+import { sharedType } from './graphql';
 
 const text = (what: string) =>
   z
@@ -15,21 +16,27 @@ const linkTarget = (what: string) =>
     message: `${what} must start with "/" (a page of this site), "https://" or "mailto:"`,
   });
 
-export const link = z
-  .object({
-    label: text('label'),
-    to: linkTarget('to'),
-  })
-  .strict();
+export const link = sharedType(
+  'Link',
+  z
+    .object({
+      label: text('label'),
+      to: linkTarget('to'),
+    })
+    .strict(),
+);
 
-export const pageMeta = z
-  .object({
-    title: text('title').max(70, 'title should be at most 70 characters so search engines show it whole'),
-    description: text('description').max(170, 'description should be at most 170 characters'),
-  })
-  .strict();
+export const pageMeta = sharedType(
+  'PageMeta',
+  z
+    .object({
+      title: text('title').max(70, 'title should be at most 70 characters so search engines show it whole'),
+      description: text('description').max(170, 'description should be at most 170 characters'),
+    })
+    .strict(),
+);
 
-const titledText = z.object({ title: text('title'), text: text('text') }).strict();
+const titledText = sharedType('TitledText', z.object({ title: text('title'), text: text('text') }).strict());
 
 export const site = z
   .object({
@@ -87,8 +94,11 @@ export const home = z
   })
   .strict();
 
-const pageHero = z.object({ eyebrow: text('eyebrow'), title: text('title'), intro: text('intro') }).strict();
-const ctaBand = z.object({ title: text('title'), text: text('text'), cta: link }).strict();
+const pageHero = sharedType(
+  'PageHero',
+  z.object({ eyebrow: text('eyebrow'), title: text('title'), intro: text('intro') }).strict(),
+);
+const ctaBand = sharedType('CtaBand', z.object({ title: text('title'), text: text('text'), cta: link }).strict());
 
 export const servicesPage = z
   .object({
@@ -111,19 +121,15 @@ export const pricingPage = z
   })
   .strict();
 
-export const contactPage = z
+/** /contact and /book: a hero and what the call involves, beside the form. */
+export const leadPage = z
   .object({
     meta: pageMeta,
     hero: pageHero,
-    callDetails: z.object({ title: text('title'), points: z.array(text('point')).min(1) }).strict(),
-  })
-  .strict();
-
-export const bookPage = z
-  .object({
-    meta: pageMeta,
-    hero: pageHero,
-    callDetails: z.object({ title: text('title'), points: z.array(text('point')).min(1) }).strict(),
+    callDetails: sharedType(
+      'CallDetails',
+      z.object({ title: text('title'), points: z.array(text('point')).min(1) }).strict(),
+    ),
   })
   .strict();
 

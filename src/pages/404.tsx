@@ -45,14 +45,12 @@ export const query = graphql`
   query NotFoundPage {
     notFoundPageJson {
       meta {
-        title
-        description
+        ...PageMetaFields
       }
       title
       text
       cta {
-        label
-        to
+        ...LinkFields
       }
     }
   }

@@ -27,17 +27,13 @@ export const query = graphql`
   query BookPage {
     bookPageJson {
       meta {
-        title
-        description
+        ...PageMetaFields
       }
       hero {
-        eyebrow
-        title
-        intro
+        ...PageHeroFields
       }
       callDetails {
-        title
-        points
+        ...CallDetailsFields
       }
     }
     bookingFormJson {

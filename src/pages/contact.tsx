@@ -27,17 +27,13 @@ export const query = graphql`
   query ContactPage {
     contactPageJson {
       meta {
-        title
-        description
+        ...PageMetaFields
       }
       hero {
-        eyebrow
-        title
-        intro
+        ...PageHeroFields
       }
       callDetails {
-        title
-        points
+        ...CallDetailsFields
       }
     }
     contactFormJson {

@@ -40,8 +40,7 @@ export const query = graphql`
   query HomePage {
     homeJson {
       meta {
-        title
-        description
+        ...PageMetaFields
       }
       hero {
         eyebrow
@@ -49,12 +48,10 @@ export const query = graphql`
         subtitle
         highlights
         primaryCta {
-          label
-          to
+          ...LinkFields
         }
         secondaryCta {
-          label
-          to
+          ...LinkFields
         }
       }
       stats {
@@ -82,12 +79,10 @@ export const query = graphql`
         title
         text
         primaryCta {
-          label
-          to
+          ...LinkFields
         }
         secondaryCta {
-          label
-          to
+          ...LinkFields
         }
       }
     }

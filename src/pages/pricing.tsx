@@ -63,30 +63,21 @@ export const query = graphql`
   query PricingPage {
     pricingPageJson {
       meta {
-        title
-        description
+        ...PageMetaFields
       }
       hero {
-        eyebrow
-        title
-        intro
+        ...PageHeroFields
       }
       mostPopularLabel
       quoteCta {
-        label
-        to
+        ...LinkFields
       }
       included {
         title
         items
       }
       cta {
-        title
-        text
-        cta {
-          label
-          to
-        }
+        ...CtaBandFields
       }
     }
     allPlansJson(sort: { order: ASC }) {

@@ -67,13 +67,10 @@ export const query = graphql`
   query ServicesPage {
     servicesPageJson {
       meta {
-        title
-        description
+        ...PageMetaFields
       }
       hero {
-        eyebrow
-        title
-        intro
+        ...PageHeroFields
       }
       benefitsLabel
       whyCustom {
@@ -85,12 +82,7 @@ export const query = graphql`
         }
       }
       cta {
-        title
-        text
-        cta {
-          label
-          to
-        }
+        ...CtaBandFields
       }
     }
     allService(sort: { order: ASC }) {

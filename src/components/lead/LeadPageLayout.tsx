@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { graphql } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { CheckList, Section } from '../ui/Section';
@@ -30,6 +31,13 @@ const Details = styled.aside`
     order: 0;
     position: sticky;
     top: 6rem;
+  }
+`;
+
+export const callDetailsFields = graphql`
+  fragment CallDetailsFields on CallDetails {
+    title
+    points
   }
 `;
 

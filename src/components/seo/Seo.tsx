@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { graphql, useStaticQuery } from 'gatsby';
 
+export const pageMetaFields = graphql`
+  fragment PageMetaFields on PageMeta {
+    title
+    description
+  }
+`;
+
 type Props = { title: string; description: string; pathname: string; children?: ReactNode };
 
 /** Head tags for one page (Gatsby Head API): title, description, canonical URL, Open Graph and Twitter cards. */

@@ -1,4 +1,4 @@
-import { Link } from 'gatsby';
+import { graphql, Link } from 'gatsby';
 import styled, { css } from 'styled-components';
 
 export type ButtonVariant = 'primary' | 'secondary';
@@ -45,6 +45,13 @@ export const buttonStyles = css<{ $variant?: ButtonVariant }>`
             background: ${theme.color.surfaceStrong};
           }
         `}
+`;
+
+export const linkFields = graphql`
+  fragment LinkFields on Link {
+    label
+    to
+  }
 `;
 
 /** A link styled as a button, for calls to action between pages. */

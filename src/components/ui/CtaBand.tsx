@@ -1,3 +1,4 @@
+import { graphql } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from './Container';
 import { Section } from './Section';
@@ -31,6 +32,16 @@ const Actions = styled.div`
 `;
 
 type Link = { readonly label: string; readonly to: string };
+
+export const ctaBandFields = graphql`
+  fragment CtaBandFields on CtaBand {
+    title
+    text
+    cta {
+      ...LinkFields
+    }
+  }
+`;
 
 /** A closing call to action: heading, text and one or two buttons. */
 export function CtaBand({

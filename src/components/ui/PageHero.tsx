@@ -1,3 +1,4 @@
+import { graphql } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from './Container';
 import { Eyebrow } from './Section';
@@ -14,6 +15,14 @@ const Hero = styled.header`
     max-width: 44rem;
     color: ${({ theme }) => theme.color.textMuted};
     font-size: clamp(1.05rem, 2vw, 1.25rem);
+  }
+`;
+
+export const pageHeroFields = graphql`
+  fragment PageHeroFields on PageHero {
+    eyebrow
+    title
+    intro
   }
 `;
 
