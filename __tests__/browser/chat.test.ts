@@ -369,6 +369,11 @@ it.each([DESKTOP, MOBILE])('is axe clean with the panel open at $width px', asyn
   const fontSize = await chat(page).input.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(16);
   await captureState(page, 'chat-open', { widths: [viewport.width], fullPage: false });
+  // Escape closes it at either size, and focus returns to the launcher (shown again on a phone).
+  await chat(page).input.focus();
+  await page.keyboard.press('Escape');
+  await waitForFocus(chat(page).launcher);
+  expect(await chat(page).panel.isVisible()).toBe(false);
   expect(errors).toEqual([]);
   await context.close();
 });
