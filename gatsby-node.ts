@@ -8,6 +8,7 @@ import { renderMdxToHtml } from './src/content-model/render-mdx';
 import { formatLastUpdated } from './src/content-model/last-updated';
 import { readSupabaseConfig } from './src/lib/config';
 import { readSiteSettings } from './src/content-model/site-settings';
+import { rewriteBuiltPages } from './src/build/scripts-after-first-paint';
 import { describeIssue } from './src/content-model/friendly-issue';
 import { fillSiteTokens, mapStrings, siteTokenValues } from './src/content-model/site-tokens';
 
@@ -184,6 +185,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = () => {
     path.resolve('public/robots.txt'),
     `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`,
   );
+  // Before the security headers: the loader is an inline script whose hash the CSP must carry.
+  rewriteBuiltPages(path.resolve('public'));
   // Content-Security-Policy (with the hashes of each page's inline scripts) and the other security headers.
   writeSecurityHeaders(path.resolve('public'), readSupabaseConfig().url);
 };
