@@ -29,6 +29,18 @@ type Options = {
   partial: boolean;
 };
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      log(`retrying after: ${(error as Error).message}`);
+    }
+  }
+}
+
 function parseArgs(argv: string[]): Options {
   const options: Options = {
     reuse: false,
@@ -112,7 +124,11 @@ async function measure(
         const runs: RunResult[] = [];
         for (let i = 0; i < options.runs; i++) {
           const slug = `${name}${route === '/' ? '-index' : route.replace(/\//g, '-')}-${ff}-${i + 1}`;
-          runs.push(await runLighthouse(chrome, server.url + route, ff, path.join(TMP, 'lhr', `${slug}.json`)));
+          runs.push(
+            await withRetries(() =>
+              runLighthouse(chrome, server.url + route, ff, path.join(TMP, 'lhr', `${slug}.json`)),
+            ),
+          );
         }
         entry[ff] = summarise(runs);
         const s = entry[ff]!;
