@@ -23,22 +23,70 @@ it('replaces the async script tags by one loader, after the inline data scripts'
   expect(html.endsWith('</script></body></html>')).toBe(true);
 });
 
-it('loads the same scripts, in order and async, once the first frame has been painted', () => {
-  jest.useFakeTimers();
-  const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-    callback(0);
-    return 1;
+const runLoader = () => new Function(afterFirstPaintLoader(sources).replace(/^<script>|<\/script>$/g, ''))();
+const loadedScripts = () =>
+  [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => [
+    script.getAttribute('src'),
+    script.async,
+  ]);
+
+describe('the loader', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    document.body.innerHTML = '';
   });
-  document.body.innerHTML = '';
-  const loader = afterFirstPaintLoader(sources).replace(/^<script>|<\/script>$/g, '');
-  new Function(loader)();
-  expect(document.querySelectorAll('script[src]')).toHaveLength(0);
-  jest.runAllTimers();
-  const scripts = [...document.querySelectorAll<HTMLScriptElement>('script[src]')];
-  expect(scripts.map((script) => script.getAttribute('src'))).toEqual(sources);
-  expect(scripts.every((script) => script.async)).toBe(true);
-  frame.mockRestore();
-  jest.useRealTimers();
+  afterEach(() => {
+    jest.useRealTimers();
+    delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
+  });
+
+  it('loads the scripts, in order and async, once the first contentful paint is reported', () => {
+    let report: (names: string[]) => void = () => undefined;
+    (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = class {
+      constructor(
+        callback: (list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void,
+      ) {
+        report = (names) =>
+          callback(
+            { getEntriesByName: (name) => names.filter((entry) => entry === name) },
+            { disconnect: () => undefined },
+          );
+      }
+      observe() {}
+    };
+    runLoader();
+    report(['first-paint']);
+    jest.advanceTimersByTime(10);
+    expect(loadedScripts()).toEqual([]);
+    report(['first-contentful-paint']);
+    jest.advanceTimersByTime(1);
+    expect(loadedScripts()).toEqual(sources.map((src) => [src, true]));
+    jest.advanceTimersByTime(5000);
+    expect(loadedScripts()).toHaveLength(3);
+  });
+
+  it('falls back to the next frame where paint timing cannot be observed', () => {
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    runLoader();
+    expect(loadedScripts()).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(loadedScripts()).toEqual(sources.map((src) => [src, true]));
+    frame.mockRestore();
+  });
+
+  it('loads them after three seconds at the latest, e.g. in a background tab that never paints', () => {
+    (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = class {
+      observe() {}
+    };
+    runLoader();
+    jest.advanceTimersByTime(2999);
+    expect(loadedScripts()).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(loadedScripts()).toHaveLength(3);
+  });
 });
 
 it('leaves pages without async scripts alone, and rewrites every HTML file of a build once', () => {
