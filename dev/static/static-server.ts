@@ -61,6 +61,10 @@ export function startStaticServer(options: { root: string; port?: number; host?:
     const file = resolveFile(root, pathname);
     const status = file ? 200 : 404;
     const served = file ?? path.join(root, '404.html');
+    if (!file && !fs.existsSync(served)) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
     for (const [name, value] of headersFor(rules, pathname)) response.setHeader(name, value);
     response.setHeader('Content-Type', contentTypes[path.extname(served)] ?? 'application/octet-stream');
     const immutable = /\/(static\/|[^/]+-[0-9a-f]{16,}\.(js|css))/.test(pathname);
