@@ -2682,24 +2682,28 @@ type HomeJsonTestimonialsSectionSortInput = {
 };
 
 type HomeJsonWhyChooseUs = {
+  readonly imageAlt: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly reasons: ReadonlyArray<TitledText>;
   readonly title: Scalars['String'];
 };
 
 type HomeJsonWhyChooseUsFieldSelector = {
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly reasons: InputMaybe<TitledTextFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type HomeJsonWhyChooseUsFilterInput = {
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly reasons: InputMaybe<TitledTextFilterListInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type HomeJsonWhyChooseUsSortInput = {
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly reasons: InputMaybe<TitledTextSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -6499,7 +6503,7 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly subtitle: string, readonly highlights: ReadonlyArray<string>, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } }, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly servicesSection: { readonly title: string, readonly intro: string, readonly linkLabel: string }, readonly whyChooseUs: { readonly title: string, readonly intro: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonialsSection: { readonly title: string, readonly intro: string }, readonly closingCta: { readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> }, readonly allTestimonialsJson: { readonly nodes: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number }> }, readonly siteJson: { readonly brandName: string, readonly siteUrl: string, readonly email: string, readonly tagline: string } | null };
+type HomePageQuery = { readonly homeJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly subtitle: string, readonly highlights: ReadonlyArray<string>, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } }, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly servicesSection: { readonly title: string, readonly intro: string, readonly linkLabel: string }, readonly whyChooseUs: { readonly title: string, readonly intro: string, readonly imageAlt: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonialsSection: { readonly title: string, readonly intro: string }, readonly closingCta: { readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> }, readonly allTestimonialsJson: { readonly nodes: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number }> }, readonly siteJson: { readonly brandName: string, readonly siteUrl: string, readonly email: string, readonly tagline: string } | null };
 
 type LegalPageQueryVariables = Exact<{
   id: Scalars['String'];

@@ -43,7 +43,8 @@ describe('home page', () => {
       'AI Appointment Setting',
       'AI Voice Receptionist',
     ]);
-    expect(screen.getByRole('region', { name: 'Why business owners choose Brightlane AI' })).toBeInTheDocument();
+    const why = within(screen.getByRole('region', { name: 'Why business owners choose Brightlane AI' }));
+    expect(why.getByRole('img', { name: /^A Brightlane AI dashboard: leads captured/ })).toBeInTheDocument();
     expect(screen.getAllByText('Rated 5 out of 5')).toHaveLength(3);
     expect(screen.getByRole('heading', { name: 'See what you could automate in 30 minutes' })).toBeInTheDocument();
   });

@@ -88,7 +88,15 @@ export const home = z
       .strict(),
     stats: z.array(stat).min(1),
     servicesSection: z.object({ title: text('title'), intro: text('intro'), linkLabel: text('linkLabel') }).strict(),
-    whyChooseUs: z.object({ title: text('title'), intro: text('intro'), reasons: z.array(titledText).min(1) }).strict(),
+    whyChooseUs: z
+      .object({
+        title: text('title'),
+        intro: text('intro'),
+        /** Describes the dashboard illustration beside the reasons, for people who cannot see it. */
+        imageAlt: text('imageAlt'),
+        reasons: z.array(titledText).min(1),
+      })
+      .strict(),
     testimonialsSection: z.object({ title: text('title'), intro: text('intro') }).strict(),
     closingCta: z.object({ title: text('title'), text: text('text'), primaryCta: link, secondaryCta: link }).strict(),
   })

@@ -66,6 +66,7 @@ export const query = graphql`
       whyChooseUs {
         title
         intro
+        imageAlt
         reasons {
           title
           text

@@ -1,8 +1,22 @@
+import { StaticImage } from 'gatsby-plugin-image';
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
 
-type Props = { title: string; intro: string; reasons: readonly { readonly title: string; readonly text: string }[] };
+type Props = {
+  title: string;
+  intro: string;
+  imageAlt: string;
+  reasons: readonly { readonly title: string; readonly text: string }[];
+};
+
+const Illustration = styled.figure`
+  margin: 0 0 1.5rem;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radius.large};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  box-shadow: 0 30px 80px -40px rgba(139, 92, 246, 0.7);
+`;
 
 const Reason = styled(Card)`
   h3 {
@@ -23,7 +37,7 @@ const Number = styled.span`
   color: #5eead4;
 `;
 
-export function WhyChooseUs({ title, intro, reasons }: Props) {
+export function WhyChooseUs({ title, intro, imageAlt, reasons }: Props) {
   return (
     <Section aria-labelledby="why-title">
       <Container>
@@ -31,6 +45,18 @@ export function WhyChooseUs({ title, intro, reasons }: Props) {
           <h2 id="why-title">{title}</h2>
           <p>{intro}</p>
         </SectionHeader>
+        {/* Below the fold: gatsby-plugin-image serves sized AVIF/WebP/PNG variants, lazily, with a blurred placeholder. */}
+        <Illustration>
+          <StaticImage
+            src="../../images/agent-dashboard.png"
+            alt={imageAlt}
+            layout="constrained"
+            width={1100}
+            placeholder="blurred"
+            formats={['auto', 'webp', 'avif']}
+            quality={80}
+          />
+        </Illustration>
         <CardGrid $min="14rem">
           {reasons.map((reason, index) => (
             <Reason key={reason.title}>
