@@ -1,14 +1,13 @@
 // The chat assistant in a real browser, against the production build and the local data API: a booking
 // typed like a visitor and the row it stores, save failures and retry, persistence across navigation and
 // reload, keyboard-only use, word matching, lazy loading, and axe with the panel open.
-import type { Browser, Page } from 'playwright-core';
-import type { StaticServer } from '../../dev/static/static-server';
+import type { Page } from 'playwright-core';
 import { countInserts, failApiWith500, restoreApi } from './setup/api-failure';
-import { DESKTOP, MOBILE, launchBrowser, openPage } from './setup/browser';
+import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus } from './setup/focus';
-import { startLeadApi, type LeadApi } from './setup/lead-api';
+import { startLeadApi } from './setup/lead-api';
+import { leadHarnessForThisFile } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
-import { serveBuild } from './setup/site-server';
 import { captureState } from './setup/states';
 
 const EMAIL = 'hello@brightlane.ai';
@@ -33,21 +32,10 @@ const TEXT = {
 
 const EXPECTED_FAILURE_LOG = /Failed to load resource|\[leads\] Could not save to consultation_requests/;
 
-let browser: Browser;
-let site: StaticServer;
-let api: LeadApi;
-
-beforeAll(async () => {
-  [browser, site, api] = await Promise.all([launchBrowser(), serveBuild(), startLeadApi()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.close();
-});
+const harness = leadHarnessForThisFile();
 
 async function storedRows(email: string) {
-  const { data, error } = await api.service.from('consultation_requests').select('*').eq('email', email);
+  const { data, error } = await harness.api.service.from('consultation_requests').select('*').eq('email', email);
   expect(error).toBeNull();
   return (data ?? []).map(({ id: _id, created_at: _createdAt, ...row }: Record<string, unknown>) => row);
 }
@@ -113,7 +101,7 @@ async function settled(page: Page) {
 }
 
 async function openChat(page: Page, route: string) {
-  await page.goto(site.url + route, { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + route, { waitUntil: 'networkidle' });
   const { launcher, input } = chat(page);
   await launcher.click();
   await waitForFocus(input);
@@ -133,9 +121,9 @@ async function bookUpToPhone(page: Page, answers: { name: string; email: string;
 }
 
 it('has only the launcher in the first load: the panel comes on hover or focus, supabase-js with the first save', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   const scripts = watchScripts(page);
-  await page.goto(site.url + '/pricing', { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + '/pricing', { waitUntil: 'networkidle' });
   const { launcher, panel } = chat(page);
   expect(await launcher.getAttribute('aria-expanded')).toBe('false');
   expect(await scripts.loaded('chatPanel')).toBe(false);
@@ -152,7 +140,7 @@ it('has only the launcher in the first load: the panel comes on hover or focus, 
   // Focus (keyboard) preloads the panel too, in a fresh visit.
   const second = await context.newPage();
   const secondScripts = watchScripts(second);
-  await second.goto(site.url + '/', { waitUntil: 'networkidle' });
+  await second.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
   expect(await secondScripts.loaded('chatPanel')).toBe(false);
   await tabTo(second, chat(second).launcher);
   await secondScripts.waitFor('chatPanel');
@@ -162,7 +150,7 @@ it('has only the launcher in the first load: the panel comes on hover or focus, 
 });
 
 it('books a call typed like a visitor and stores the request in the documented format', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   const scripts = watchScripts(page);
   const email = 'noah.chat@example.com';
   await openChat(page, '/pricing');
@@ -210,7 +198,7 @@ it('books a call typed like a visitor and stores the request in the documented f
 });
 
 it('shows the failure message when the API answers 500, and "try again" after recovery stores one row', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   const email = 'http500.chat@example.com';
   await openChat(page, '/services');
   await bookUpToPhone(page, { name: 'Ruth Ames', email, website: "no, we don't have one" });
@@ -240,15 +228,15 @@ it('shows the failure message when the API answers 500, and "try again" after re
 });
 
 it('shows the failure message when the API is down, and the "Try again" button after recovery stores one row', async () => {
-  const { context, page, errors } = await openPage(browser, MOBILE);
+  const { context, page, errors } = await openPage(harness.browser, MOBILE);
   const email = 'down.chat@example.com';
   await openChat(page, '/');
   await bookUpToPhone(page, { name: 'Noor Haddad', email, website: 'www.no-limits.com' });
-  await api.close();
+  await harness.api.close();
   try {
     await say(page, 'no', TEXT.failure);
   } finally {
-    api = await startLeadApi();
+    harness.api = await startLeadApi();
   }
   const before = (await botMessages(page)).length;
   await chat(page).panel.getByRole('button', { name: 'Try again' }).click();
@@ -268,7 +256,7 @@ it('shows the failure message when the API is down, and the "Try again" button a
 });
 
 it('keeps the conversation open across a client-side navigation and a reload', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   const email = 'persist.chat@example.com';
   await openChat(page, '/pricing');
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -276,7 +264,7 @@ it('keeps the conversation open across a client-side navigation and a reload', a
   await say(page, 'Mia Chen', TEXT.email);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
-  await page.waitForURL(site.url + '/services');
+  await page.waitForURL(harness.site.url + '/services');
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   const { panel, launcher, input } = chat(page);
   expect(await panel.isVisible()).toBe(true);
@@ -311,8 +299,8 @@ it('keeps the conversation open across a client-side navigation and a reload', a
 });
 
 it('can be used with the keyboard alone: Tab to the launcher, Enter, type, Enter, Escape', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
-  await page.goto(site.url + '/pricing', { waitUntil: 'networkidle' });
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
+  await page.goto(harness.site.url + '/pricing', { waitUntil: 'networkidle' });
   const { launcher, panel, input } = chat(page);
   await tabTo(page, launcher);
   await page.keyboard.press('Enter');
@@ -338,7 +326,7 @@ it('can be used with the keyboard alone: Tab to the launcher, Enter, type, Enter
 });
 
 it('matches words, not substrings: "I use facebook" does not start a booking', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   await openChat(page, '/');
   const before = (await botMessages(page)).length;
   await say(page, 'I use facebook', TEXT.fallback);
@@ -354,7 +342,7 @@ it('matches words, not substrings: "I use facebook" does not start a booking', a
 });
 
 it.each([DESKTOP, MOBILE])('is axe clean with the panel open at $width px', async (viewport) => {
-  const { context, page, errors } = await openPage(browser, viewport);
+  const { context, page, errors } = await openPage(harness.browser, viewport);
   await openChat(page, '/pricing');
   const box = await chat(page).panel.boundingBox();
   if (viewport === MOBILE) {

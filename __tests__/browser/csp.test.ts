@@ -3,11 +3,11 @@
 // carries the security headers.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, openPage } from './setup/browser';
-import { serveBuild, PUBLIC_DIR } from './setup/site-server';
+import type { Page } from 'playwright-core';
+import { DESKTOP, openPage } from './setup/browser';
+import { PUBLIC_DIR } from './setup/site-server';
 import { ROUTES } from './setup/routes';
-import { startLeadApi, type LeadApi } from './setup/lead-api';
+import { leadHarnessForThisFile } from './setup/lead-harness';
 import { TEST_API_URL } from './setup/test-env';
 import {
   TEXT,
@@ -22,20 +22,8 @@ import {
   waitForChatText,
 } from './setup/lead-surfaces';
 import { uniqueEmail } from '../helpers/local-api';
-import type { StaticServer } from '../../dev/static/static-server';
 
-let browser: Browser;
-let site: StaticServer;
-let api: LeadApi;
-
-beforeAll(async () => {
-  [browser, site, api] = await Promise.all([launchBrowser(), serveBuild(), startLeadApi()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.close();
-});
+const harness = leadHarnessForThisFile();
 
 /** Collects CSP violations as the page sees them (the event) and as Chromium reports them (the console). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -70,7 +58,7 @@ const ALL_ROUTES = [...ROUTES, '/no-such-page', '/404.html'];
 
 describe.each(ALL_ROUTES)('%s', (route) => {
   it('sends the security headers and a strict policy', async () => {
-    const response = await fetch(site.url + route);
+    const response = await fetch(harness.site.url + route);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+; /);
     expect(csp).not.toMatch(/unsafe-eval/);
@@ -93,9 +81,9 @@ describe.each(ALL_ROUTES)('%s', (route) => {
   });
 
   it('loads, hydrates and runs without a CSP violation or an error', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const violations = await watchCsp(page);
-    await page.goto(site.url + route, { waitUntil: 'networkidle' });
+    await page.goto(harness.site.url + route, { waitUntil: 'networkidle' });
     // Hydrated: React attached its handlers, i.e. Gatsby's inline and external scripts all ran.
     await page.waitForFunction(() => {
       const root = document.getElementById('___gatsby');
@@ -115,12 +103,12 @@ describe.each(ALL_ROUTES)('%s', (route) => {
 });
 
 it('navigates client-side through every route without a violation (later pages run external chunks only)', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   const violations = await watchCsp(page);
-  await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
   for (const route of ROUTES.slice(1)) {
     await page.evaluate((to) => (window as unknown as { ___navigate(to: string): void }).___navigate(to), route);
-    await page.waitForURL(site.url + route);
+    await page.waitForURL(harness.site.url + route);
     await page.waitForLoadState('networkidle');
   }
   expect(await violations()).toEqual([]);
@@ -129,30 +117,30 @@ it('navigates client-side through every route without a violation (later pages r
 });
 
 it('sends both forms and a full chat booking without a violation', async () => {
-  const { context, page, errors } = await openPage(browser, DESKTOP);
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   const violations = await watchCsp(page);
   const contactEmail = uniqueEmail('csp-contact');
   const bookingEmail = uniqueEmail('csp-book');
   const chatEmail = uniqueEmail('csp-chat');
 
-  await page.goto(site.url + '/contact', { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + '/contact', { waitUntil: 'networkidle' });
   await fillContactForm(page, contactValues(contactEmail));
   await submitContact(page);
   await page.getByText(TEXT.contactSuccess).waitFor();
 
-  await page.goto(site.url + '/book', { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + '/book', { waitUntil: 'networkidle' });
   await fillBookingForm(page, bookingValues(bookingEmail));
   await submitBooking(page);
   await page.getByText(TEXT.bookingSuccess).waitFor();
 
-  await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
   await openChat(page);
   await bookThroughChat(page, { name: 'Alan Turing', email: chatEmail, company: 'Bletchley Ltd' });
   await waitForChatText(page, TEXT.chatSuccess);
 
   expect(await violations()).toEqual([]);
   expect(errors).toEqual([]);
-  const stored = await api.sql<{ email: string }>(
+  const stored = await harness.api.sql<{ email: string }>(
     `select email from contact_messages union all select email from consultation_requests order by email`,
   );
   expect(stored.map((row) => row.email).sort()).toEqual([bookingEmail, chatEmail, contactEmail].sort());
@@ -160,9 +148,9 @@ it('sends both forms and a full chat booking without a violation', async () => {
 });
 
 it('blocks an injected inline script and reports it (the policy is enforced, not just sent)', async () => {
-  const { context, page } = await openPage(browser, DESKTOP);
+  const { context, page } = await openPage(harness.browser, DESKTOP);
   const violations = await watchCsp(page);
-  await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.__injected = true';

@@ -5,10 +5,10 @@
 //
 // The timeout runs on one surface: all three send through the same insertLead() in src/lib/leads.ts,
 // whose timer is unit-tested (__tests__/lib/leads.test.ts); one real 16 s wait proves the browser path.
-import type { Browser, Page, Route } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, openPage } from './setup/browser';
-import { serveBuild } from './setup/site-server';
-import { startLeadApi, type LeadApi } from './setup/lead-api';
+import type { Page, Route } from 'playwright-core';
+import { DESKTOP, MOBILE, openPage } from './setup/browser';
+import { startLeadApi } from './setup/lead-api';
+import { leadHarnessForThisFile } from './setup/lead-harness';
 import { TEST_API_URL } from './setup/test-env';
 import {
   TEXT,
@@ -29,20 +29,8 @@ import {
   waitForChatText,
 } from './setup/lead-surfaces';
 import { uniqueEmail } from '../helpers/local-api';
-import type { StaticServer } from '../../dev/static/static-server';
 
-let browser: Browser;
-let site: StaticServer;
-let api: LeadApi;
-
-beforeAll(async () => {
-  [browser, site, api] = await Promise.all([launchBrowser(), serveBuild(), startLeadApi()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.close();
-});
+const harness = leadHarnessForThisFile();
 
 const REST = `${TEST_API_URL}/rest/v1/**`;
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': '*' };
@@ -70,9 +58,9 @@ const FAULTS: Fault[] = [
   {
     name: 'API down (process stopped)',
     inject: async () => {
-      await api.close();
+      await harness.api.close();
       return async () => {
-        api = await startLeadApi();
+        harness.api = await startLeadApi();
       };
     },
   },
@@ -124,7 +112,7 @@ const SLOW: Fault = {
 };
 
 async function rowsFor(table: 'contact_messages' | 'consultation_requests', email: string) {
-  return api.sql<{ name: string; email: string }>(`select name, email from ${table} where email = $1`, [email]);
+  return harness.api.sql<{ name: string; email: string }>(`select name, email from ${table} where email = $1`, [email]);
 }
 
 type Surface = {
@@ -141,7 +129,7 @@ const SURFACES: Surface[] = [
     name: '/contact',
     table: 'contact_messages',
     async sendAndFail(page, email) {
-      await page.goto(site.url + '/contact', { waitUntil: 'networkidle' });
+      await page.goto(harness.site.url + '/contact', { waitUntil: 'networkidle' });
       await fillContactForm(page, contactValues(email));
       await submitContact(page);
       await page.getByRole('alert').getByText(TEXT.contactFailure).waitFor({ timeout: 30_000 });
@@ -158,7 +146,7 @@ const SURFACES: Surface[] = [
     name: '/book',
     table: 'consultation_requests',
     async sendAndFail(page, email) {
-      await page.goto(site.url + '/book', { waitUntil: 'networkidle' });
+      await page.goto(harness.site.url + '/book', { waitUntil: 'networkidle' });
       await fillBookingForm(page, bookingValues(email));
       await submitBooking(page);
       await page.getByRole('alert').getByText(TEXT.bookingFailure).waitFor({ timeout: 30_000 });
@@ -178,7 +166,7 @@ const SURFACES: Surface[] = [
     name: 'chat',
     table: 'consultation_requests',
     async sendAndFail(page, email) {
-      await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+      await page.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
       await openChat(page);
       await bookThroughChat(page, chatAnswers(email));
       await waitForChatText(page, TEXT.chatFailure, 30_000);
@@ -196,7 +184,7 @@ const SURFACES: Surface[] = [
 ];
 
 async function runScenario(surface: Surface, fault: Fault) {
-  const { context, page } = await openPage(browser, DESKTOP);
+  const { context, page } = await openPage(harness.browser, DESKTOP);
   const email = uniqueEmail(`fault-${surface.name.replace(/\W/g, '')}`);
   try {
     // Load the page (and, for the chat, the panel) while the API is still up, then break it.
@@ -227,17 +215,17 @@ describe('long unbroken input at 375 px', () => {
   const word = 'Supercalifragilistic'.repeat(15); // 300 characters, no break opportunity
 
   it('keeps both forms and the chat within the screen width', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
+    const { context, page } = await openPage(harness.browser, MOBILE);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     const email = uniqueEmail('long');
 
-    await page.goto(site.url + '/contact', { waitUntil: 'networkidle' });
+    await page.goto(harness.site.url + '/contact', { waitUntil: 'networkidle' });
     await fillContactForm(page, { name: word.slice(0, 200), email, company: word.slice(0, 200), details: word });
     await submitContact(page);
     await page.getByText(TEXT.contactSuccess).waitFor();
     expect({ surface: '/contact', overflow: await overflow() }).toEqual({ surface: '/contact', overflow: 0 });
 
-    await page.goto(site.url + '/book', { waitUntil: 'networkidle' });
+    await page.goto(harness.site.url + '/book', { waitUntil: 'networkidle' });
     await fillBookingForm(page, {
       name: word.slice(0, 200),
       email,

@@ -1,14 +1,13 @@
 // The demo-request (/contact) and strategy-call (/book) forms in a real browser, against the production
 // build and the local data API: stored payloads, every state (axe clean, screenshots at 375 and 1280 px),
 // failures with the API down or answering 500, keyboard-only use, validation, drafts and lazy supabase-js.
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { StaticServer } from '../../dev/static/static-server';
+import type { Locator, Page } from 'playwright-core';
 import { countInserts, failApiWith500, holdApi, restoreApi } from './setup/api-failure';
-import { DESKTOP, MOBILE, launchBrowser, openPage } from './setup/browser';
+import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus, waitForFocusClearOfHeader } from './setup/focus';
-import { startLeadApi, type LeadApi } from './setup/lead-api';
+import { startLeadApi } from './setup/lead-api';
+import { leadHarnessForThisFile } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
-import { serveBuild } from './setup/site-server';
 import { captureState } from './setup/states';
 
 const EMAIL = 'hello@brightlane.ai';
@@ -29,22 +28,11 @@ const PROBLEMS = [
 const EXPECTED_FAILURE_LOG =
   /Failed to load resource|\[leads\] Could not save to (contact_messages|consultation_requests)/;
 
-let browser: Browser;
-let site: StaticServer;
-let api: LeadApi;
-
-beforeAll(async () => {
-  [browser, site, api] = await Promise.all([launchBrowser(), serveBuild(), startLeadApi()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.close();
-});
+const harness = leadHarnessForThisFile();
 
 /** The rows stored for one e-mail address, without the columns the database fills in. */
 async function storedRows(table: 'contact_messages' | 'consultation_requests', email: string) {
-  const { data, error } = await api.service.from(table).select('*').eq('email', email);
+  const { data, error } = await harness.api.service.from(table).select('*').eq('email', email);
   expect(error).toBeNull();
   return (data ?? []).map(({ id, created_at: createdAt, ...row }: Record<string, unknown>) => {
     expect(typeof id).toBe('string');
@@ -72,7 +60,7 @@ async function waitForValue(locator: Locator, value: string) {
 }
 
 async function goto(page: Page, route: string) {
-  await page.goto(site.url + route, { waitUntil: 'networkidle' });
+  await page.goto(harness.site.url + route, { waitUntil: 'networkidle' });
 }
 
 function contactForm(page: Page) {
@@ -166,7 +154,7 @@ const bookingInput = (email: string): BookingInput => ({
 
 describe('/contact', () => {
   it('lists the six problems in order, shows no error before submitting, and is axe clean when idle', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     await goto(page, '/contact');
     const f = contactForm(page);
     const options = await f.problem
@@ -184,7 +172,7 @@ describe('/contact', () => {
   });
 
   it('stores a submission with the exact payload, shows the success banner, and "Send another request" resets', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const email = 'ada.contact@example.com';
     await goto(page, '/contact');
     const f = contactForm(page);
@@ -227,7 +215,7 @@ describe('/contact', () => {
   });
 
   it('stores "Problem: <option>" alone when there are no details', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(harness.browser, MOBILE);
     const email = 'nodetails.contact@example.com';
     await goto(page, '/contact');
     await fillContact(page, { ...contactInput(email), problem: PROBLEMS[5], details: '   ' });
@@ -241,7 +229,7 @@ describe('/contact', () => {
   });
 
   it('validates on an empty submit: every required field invalid and described, focus on the first', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     await goto(page, '/contact');
     const f = contactForm(page);
     await f.submit.click();
@@ -281,7 +269,7 @@ describe('/contact', () => {
   });
 
   it('keeps a draft across a reload', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     await goto(page, '/contact');
     const f = contactForm(page);
     const draft = { ...contactInput('draft.contact@example.com'), details: '  spaces kept as typed ' };
@@ -294,13 +282,13 @@ describe('/contact', () => {
   });
 
   it('with the API down: error banner with the e-mail link, fields kept, and a retry after recovery stores one row', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const email = 'down.contact@example.com';
     const input = contactInput(email);
     await goto(page, '/contact');
     const f = contactForm(page);
     await fillContact(page, input);
-    await api.close();
+    await harness.api.close();
     try {
       await f.submit.click();
       await f.failure.waitFor();
@@ -311,7 +299,7 @@ describe('/contact', () => {
       expect(await f.submit.isEnabled()).toBe(true);
       await captureState(page, 'contact-error');
     } finally {
-      api = await startLeadApi();
+      harness.api = await startLeadApi();
     }
     await f.submit.click();
     await f.success.waitFor();
@@ -322,7 +310,7 @@ describe('/contact', () => {
   });
 
   it('when the API answers 500: error banner, fields kept, and a retry after recovery stores exactly one row', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(harness.browser, MOBILE);
     const email = 'http500.contact@example.com';
     const input = contactInput(email);
     await goto(page, '/contact');
@@ -349,7 +337,7 @@ describe('/contact', () => {
   });
 
   it('can be completed with the keyboard alone', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(harness.browser, MOBILE);
     const email = 'keys.contact@example.com';
     await goto(page, '/contact');
     const f = contactForm(page);
@@ -389,7 +377,7 @@ describe('/contact', () => {
   });
 
   it('loads supabase-js on the first interaction with the form, not with the page', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const scripts = watchScripts(page);
     await goto(page, '/contact');
     expect(scripts.urls.length).toBeGreaterThan(0);
@@ -405,7 +393,7 @@ describe('/contact', () => {
 
 describe('/book', () => {
   it('shows no error before submitting and is axe clean when idle', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     await goto(page, '/book');
     const f = bookingForm(page);
     expect(await f.phone.getAttribute('type')).toBe('tel');
@@ -417,7 +405,7 @@ describe('/book', () => {
   });
 
   it('stores all five fields, shows the confirmation view, and "Book Another Call" returns to an empty form', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const email = 'grace.book@example.com';
     await goto(page, '/book');
     const f = bookingForm(page);
@@ -460,7 +448,7 @@ describe('/book', () => {
   });
 
   it('validates on an empty submit: every required field invalid and described, focus on the first', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     await goto(page, '/book');
     const f = bookingForm(page);
     await f.submit.click();
@@ -489,7 +477,7 @@ describe('/book', () => {
   });
 
   it('keeps a draft across a reload', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(harness.browser, MOBILE);
     await goto(page, '/book');
     const draft = bookingInput('draft.book@example.com');
     await fillBooking(page, draft);
@@ -501,13 +489,13 @@ describe('/book', () => {
   });
 
   it('with the API down: the form stays as it was, with the e-mail fallback, and a retry after recovery stores one row', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const email = 'down.book@example.com';
     const input = bookingInput(email);
     await goto(page, '/book');
     const f = bookingForm(page);
     await fillBooking(page, input);
-    await api.close();
+    await harness.api.close();
     try {
       await f.submit.click();
       await f.failure.waitFor();
@@ -517,7 +505,7 @@ describe('/book', () => {
       await expectBookingValues(page, input);
       await captureState(page, 'book-error');
     } finally {
-      api = await startLeadApi();
+      harness.api = await startLeadApi();
     }
     await f.submit.click();
     await f.confirmation.waitFor();
@@ -529,7 +517,7 @@ describe('/book', () => {
   });
 
   it('when the API answers 500: the form stays as it was and a retry after recovery stores exactly one row', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(harness.browser, MOBILE);
     const email = 'http500.book@example.com';
     const input = bookingInput(email);
     await goto(page, '/book');
@@ -549,7 +537,7 @@ describe('/book', () => {
   });
 
   it('can be completed with the keyboard alone, and booked again', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const email = 'keys.book@example.com';
     await goto(page, '/book');
     const f = bookingForm(page);
@@ -588,7 +576,7 @@ describe('/book', () => {
   });
 
   it('loads supabase-js on the first interaction with the form, not with the page', async () => {
-    const { context, page, errors } = await openPage(browser, MOBILE);
+    const { context, page, errors } = await openPage(harness.browser, MOBILE);
     const scripts = watchScripts(page);
     await goto(page, '/book');
     expect(await scripts.loaded('supabase')).toBe(false);

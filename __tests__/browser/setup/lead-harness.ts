@@ -1,0 +1,23 @@
+// What a lead test file runs against: Chromium, the production build on 127.0.0.1 and the local data API
+// it sends leads to. Started before the file's tests and stopped after them; a test that stops the API
+// (to simulate an outage) starts a new one with `harness.api = await startLeadApi()`.
+import type { Browser } from 'playwright-core';
+import type { StaticServer } from '../../../dev/static/static-server';
+import { launchBrowser } from './browser';
+import { startLeadApi, type LeadApi } from './lead-api';
+import { serveBuild } from './site-server';
+
+export type LeadHarness = { browser: Browser; site: StaticServer; api: LeadApi };
+
+export function leadHarnessForThisFile(): LeadHarness {
+  const harness = {} as LeadHarness;
+  beforeAll(async () => {
+    [harness.browser, harness.site, harness.api] = await Promise.all([launchBrowser(), serveBuild(), startLeadApi()]);
+  });
+  afterAll(async () => {
+    await harness.browser?.close();
+    await harness.site?.close();
+    await harness.api?.close();
+  });
+  return harness;
+}
