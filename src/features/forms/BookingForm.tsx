@@ -12,10 +12,8 @@ import {
 } from './booking-form-model';
 import type { BookingFormCopy } from './copy-schema';
 import { fieldText, TextAreaField, TextField } from './fields';
-import { Honeypot } from './Honeypot';
-import { StatusBanner } from './StatusBanner';
-import { ConfirmationCard, FieldGrid, FormCard, Note, SecondaryButton, SubmitButton } from './styles';
-import { TextWithEmail } from './TextWithEmail';
+import { LeadFormFrame } from './LeadFormFrame';
+import { ConfirmationCard, SecondaryButton } from './styles';
 import { useLeadForm } from './useLeadForm';
 
 export type BookingFormProps = { copy: BookingFormCopy; contactEmail: string };
@@ -47,61 +45,46 @@ export function BookingForm({ copy, contactEmail }: BookingFormProps) {
     );
   }
 
-  const submitting = form.status === 'submitting';
   return (
-    <FormCard aria-label={copy.formLabel} {...form.formProps}>
-      {form.status === 'failed' && (
-        <StatusBanner tone="error" ref={form.statusMessageRef}>
-          <p>
-            <TextWithEmail text={copy.failureMessage} email={contactEmail} />
-          </p>
-        </StatusBanner>
-      )}
-      <Note>{copy.requiredNote}</Note>
-      <FieldGrid>
-        <TextField
-          {...form.bind('name')}
-          {...fieldText(fields.name)}
-          maxLength={bookingFieldLimits.name}
-          type="text"
-          autoComplete="name"
-          required
-        />
-        <TextField
-          {...form.bind('email')}
-          {...fieldText(fields.email)}
-          maxLength={bookingFieldLimits.email}
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <TextField
-          {...form.bind('company')}
-          {...fieldText(fields.company)}
-          maxLength={bookingFieldLimits.company}
-          type="text"
-          autoComplete="organization"
-          required
-        />
-        <TextField
-          {...form.bind('phone')}
-          {...fieldText(fields.phone)}
-          maxLength={bookingFieldLimits.phone}
-          type="tel"
-          autoComplete="tel"
-          required
-        />
-        <TextAreaField
-          {...form.bind('message')}
-          {...fieldText(fields.message)}
-          maxLength={bookingFieldLimits.message}
-          wide
-        />
-      </FieldGrid>
-      <Honeypot {...form.honeypot} label={copy.honeypotLabel} />
-      <SubmitButton type="submit" disabled={submitting}>
-        {submitting ? copy.submittingLabel : copy.submitLabel}
-      </SubmitButton>
-    </FormCard>
+    <LeadFormFrame form={form} copy={copy} contactEmail={contactEmail}>
+      <TextField
+        {...form.bind('name')}
+        {...fieldText(fields.name)}
+        maxLength={bookingFieldLimits.name}
+        type="text"
+        autoComplete="name"
+        required
+      />
+      <TextField
+        {...form.bind('email')}
+        {...fieldText(fields.email)}
+        maxLength={bookingFieldLimits.email}
+        type="email"
+        autoComplete="email"
+        required
+      />
+      <TextField
+        {...form.bind('company')}
+        {...fieldText(fields.company)}
+        maxLength={bookingFieldLimits.company}
+        type="text"
+        autoComplete="organization"
+        required
+      />
+      <TextField
+        {...form.bind('phone')}
+        {...fieldText(fields.phone)}
+        maxLength={bookingFieldLimits.phone}
+        type="tel"
+        autoComplete="tel"
+        required
+      />
+      <TextAreaField
+        {...form.bind('message')}
+        {...fieldText(fields.message)}
+        maxLength={bookingFieldLimits.message}
+        wide
+      />
+    </LeadFormFrame>
   );
 }

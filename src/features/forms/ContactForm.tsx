@@ -12,10 +12,9 @@ import {
 } from './contact-form-model';
 import type { ContactFormCopy } from './copy-schema';
 import { fieldText, SelectField, TextAreaField, TextField } from './fields';
-import { Honeypot } from './Honeypot';
+import { LeadFormFrame } from './LeadFormFrame';
 import { StatusBanner } from './StatusBanner';
-import { FieldGrid, FormCard, LinkButton, Note, SubmitButton } from './styles';
-import { TextWithEmail } from './TextWithEmail';
+import { LinkButton } from './styles';
 import { useLeadForm } from './useLeadForm';
 
 export type ContactFormProps = { copy: ContactFormCopy; contactEmail: string };
@@ -44,62 +43,47 @@ export function ContactForm({ copy, contactEmail }: ContactFormProps) {
     );
   }
 
-  const submitting = form.status === 'submitting';
   return (
-    <FormCard aria-label={copy.formLabel} {...form.formProps}>
-      {form.status === 'failed' && (
-        <StatusBanner tone="error" ref={form.statusMessageRef}>
-          <p>
-            <TextWithEmail text={copy.failureMessage} email={contactEmail} />
-          </p>
-        </StatusBanner>
-      )}
-      <Note>{copy.requiredNote}</Note>
-      <FieldGrid>
-        <TextField
-          {...form.bind('name')}
-          {...fieldText(fields.name)}
-          maxLength={contactFieldLimits.name}
-          type="text"
-          autoComplete="name"
-          required
-        />
-        <TextField
-          {...form.bind('email')}
-          {...fieldText(fields.email)}
-          maxLength={contactFieldLimits.email}
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <TextField
-          {...form.bind('company')}
-          {...fieldText(fields.company)}
-          maxLength={contactFieldLimits.company}
-          type="text"
-          autoComplete="organization"
-          required
-          wide
-        />
-        <SelectField
-          {...form.bind('problem')}
-          label={fields.problem.label}
-          placeholder={fields.problem.placeholder}
-          options={fields.problem.options}
-          required
-          wide
-        />
-        <TextAreaField
-          {...form.bind('details')}
-          {...fieldText(fields.details)}
-          maxLength={contactFieldLimits.details}
-          wide
-        />
-      </FieldGrid>
-      <Honeypot {...form.honeypot} label={copy.honeypotLabel} />
-      <SubmitButton type="submit" disabled={submitting}>
-        {submitting ? copy.submittingLabel : copy.submitLabel}
-      </SubmitButton>
-    </FormCard>
+    <LeadFormFrame form={form} copy={copy} contactEmail={contactEmail}>
+      <TextField
+        {...form.bind('name')}
+        {...fieldText(fields.name)}
+        maxLength={contactFieldLimits.name}
+        type="text"
+        autoComplete="name"
+        required
+      />
+      <TextField
+        {...form.bind('email')}
+        {...fieldText(fields.email)}
+        maxLength={contactFieldLimits.email}
+        type="email"
+        autoComplete="email"
+        required
+      />
+      <TextField
+        {...form.bind('company')}
+        {...fieldText(fields.company)}
+        maxLength={contactFieldLimits.company}
+        type="text"
+        autoComplete="organization"
+        required
+        wide
+      />
+      <SelectField
+        {...form.bind('problem')}
+        label={fields.problem.label}
+        placeholder={fields.problem.placeholder}
+        options={fields.problem.options}
+        required
+        wide
+      />
+      <TextAreaField
+        {...form.bind('details')}
+        {...fieldText(fields.details)}
+        maxLength={contactFieldLimits.details}
+        wide
+      />
+    </LeadFormFrame>
   );
 }
