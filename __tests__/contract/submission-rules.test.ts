@@ -1,114 +1,235 @@
 /** @jest-environment node */
-// The two rules the database enforces on every submission: a retried identical submission is accepted
-// without a second row, and one e-mail address cannot submit more than 5 times an hour per form.
-import { startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
-
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-}, 60_000);
-afterAll(() => api?.close());
+// The rules the database enforces on every submission, through the data API (supabase-js with the
+// publishable key), on the embedded database and on a real PostgreSQL server prepared like a hosted project:
+// a retried identical submission answers exactly like a new one but is marked as a duplicate, one request
+// stores at most one lead, and the rate limits (per client, per address and client, per table) hold.
+import {
+  BACKENDS,
+  LOCAL_SUPABASE_PUBLISHABLE_KEY,
+  startTestApi,
+  uniqueEmail,
+  type TestApi,
+} from '../helpers/local-api';
 
 type LeadTable = 'consultation_requests' | 'contact_messages';
 
-async function storedCount(table: LeadTable, email: string): Promise<number> {
-  const [{ count }] = await api.sql<{ count: number }>(
-    `select count(*)::int as count from public.${table} where lower(email) = lower($1)`,
-    [email],
-  );
-  return count;
-}
+describe.each(BACKENDS)('on %s', (backend) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ backend });
+  }, 60_000);
+  afterAll(() => api?.close());
 
-/** Moves this address's stored rows into the past, as if time had passed. */
-async function age(table: LeadTable, email: string, minutes: number): Promise<void> {
-  await api.sql(
-    `update public.${table} set created_at = created_at - make_interval(mins => $2) where lower(email) = lower($1)`,
-    [email, minutes],
-  );
-}
+  let clientNumber = 0;
+  /** supabase-js for one visitor's connection (one client address). */
+  const visitor = () => {
+    clientNumber += 1;
+    return api.clientFor(LOCAL_SUPABASE_PUBLISHABLE_KEY, { clientAddress: `203.0.113.${clientNumber}` });
+  };
 
-describe('duplicate rule', () => {
-  test('an identical submission within 10 minutes succeeds (201, no error) without a second row', async () => {
-    const lead = { name: 'Ivy', email: uniqueEmail('retry'), company: 'Acme', phone: '1', message: 'Call me' };
-    const first = await api.anon.from('consultation_requests').insert(lead);
-    const retry = await api.anon.from('consultation_requests').insert(lead);
-    expect([first.status, first.error, retry.status, retry.error]).toEqual([201, null, 201, null]);
-    expect(await storedCount('consultation_requests', lead.email)).toBe(1);
-  });
+  async function stored(table: LeadTable, email: string) {
+    const [counts] = await api.sql<{ leads: number; duplicates: number }>(
+      `select count(*) filter (where duplicate_of is null)::int as leads,
+              count(*) filter (where duplicate_of is not null)::int as duplicates
+         from public.${table} where lower(email) = lower($1)`,
+      [email],
+    );
+    return counts;
+  }
 
-  test('identical objects in one array insert are stored once', async () => {
-    const lead = { name: 'Jo', email: uniqueEmail('array-retry'), message: 'Hi' };
-    const { error } = await api.anon.from('contact_messages').insert([lead, lead]);
-    expect(error).toBeNull();
-    expect(await storedCount('contact_messages', lead.email)).toBe(1);
-  });
+  /** Moves this address's stored rows into the past, as if time had passed. */
+  async function age(table: LeadTable, email: string, minutes: number): Promise<void> {
+    await api.sql(
+      `update public.${table} set created_at = created_at - make_interval(mins => $2) where lower(email) = lower($1)`,
+      [email, minutes],
+    );
+  }
 
-  test('any difference in any field, including letter case, is a new submission', async () => {
-    const email = uniqueEmail('Different');
-    const lead = { name: 'Kim', email, company: 'Acme', message: 'Hello' };
-    await api.anon.from('contact_messages').insert(lead);
-    await api.anon.from('contact_messages').insert({ ...lead, message: 'Hello!' });
-    await api.anon.from('contact_messages').insert({ ...lead, email: email.toLowerCase() });
-    const { company: _omitted, ...withoutCompany } = lead;
-    await api.anon.from('contact_messages').insert(withoutCompany);
-    expect(await storedCount('contact_messages', email)).toBe(4);
-  });
-
-  test('the same submission after 10 minutes is stored again', async () => {
-    const lead = { name: 'Lee', email: uniqueEmail('later'), company: 'Acme' };
-    await api.anon.from('consultation_requests').insert(lead);
-    await age('consultation_requests', lead.email, 11);
-    const { error } = await api.anon.from('consultation_requests').insert(lead);
-    expect(error).toBeNull();
-    expect(await storedCount('consultation_requests', lead.email)).toBe(2);
-  });
-
-  test('the same submission to the other table is not a duplicate', async () => {
-    const lead = { name: 'Max', email: uniqueEmail('both'), company: 'Acme', message: 'Hi' };
-    await api.anon.from('consultation_requests').insert(lead);
-    await api.anon.from('contact_messages').insert(lead);
-    expect(await storedCount('consultation_requests', lead.email)).toBe(1);
-    expect(await storedCount('contact_messages', lead.email)).toBe(1);
-  });
-});
-
-describe('rate limit', () => {
-  const submit = (table: LeadTable, email: string, index: number) =>
-    api.anon.from(table).insert({ name: `Ned ${index}`, email, company: 'Acme', message: `Request ${index}` });
-
-  test('the 6th submission from one address within an hour is refused with 400 P0001 and a clear message', async () => {
-    const email = uniqueEmail('Busy');
-    for (let index = 0; index < 5; index++) {
-      // Mixed case: the limit is per address, whatever the capitalisation.
-      const { error } = await submit('contact_messages', index % 2 ? email.toUpperCase() : email, index);
-      expect(error).toBeNull();
-    }
-    const sixth = await submit('contact_messages', email, 5);
-    expect(sixth.status).toBe(400);
-    expect(sixth.error).toMatchObject({
-      code: 'P0001',
-      message: 'Too many submissions from this e-mail address: at most 5 per hour are accepted.',
-      hint: expect.stringContaining('Wait an hour'),
+  describe('a retried identical submission', () => {
+    test('answers exactly like a new one, even with count=exact, and is kept as a marked duplicate', async () => {
+      const lead = { name: 'Ivy', email: uniqueEmail('retry'), company: 'Acme', phone: '1', message: 'Call me' };
+      const client = visitor();
+      const answer = async () => {
+        const { status, statusText, count, error, data } = await client
+          .from('consultation_requests')
+          .insert(lead, { count: 'exact' });
+        return { status, statusText, count, error, data };
+      };
+      const first = await answer();
+      const retry = await answer();
+      expect(first).toEqual({ status: 201, statusText: 'Created', count: 1, error: null, data: null });
+      expect(retry).toEqual(first);
+      expect(await stored('consultation_requests', lead.email)).toEqual({ leads: 1, duplicates: 1 });
+      const [marked] = await api.sql<{ points_to_original: boolean }>(
+        `select d.duplicate_of = o.id as points_to_original
+           from public.consultation_requests d join public.consultation_requests o on o.email = d.email
+          where d.email = $1 and d.duplicate_of is not null and o.duplicate_of is null`,
+        [lead.email],
+      );
+      expect(marked.points_to_original).toBe(true);
     });
-    expect(await storedCount('contact_messages', email)).toBe(5);
 
-    // Counted per table: the booking form is still open to this address.
-    expect((await submit('consultation_requests', email, 6)).error).toBeNull();
+    test('from another connection is still a duplicate', async () => {
+      const lead = { name: 'Jo', email: uniqueEmail('other-network'), message: 'Hi' };
+      expect((await visitor().from('contact_messages').insert(lead)).error).toBeNull();
+      expect((await visitor().from('contact_messages').insert(lead)).error).toBeNull();
+      expect(await stored('contact_messages', lead.email)).toEqual({ leads: 1, duplicates: 1 });
+    });
+
+    test('any difference in any field, including letter case, is a new lead', async () => {
+      const email = uniqueEmail('Different');
+      const lead = { name: 'Kim', email, company: 'Acme', message: 'Hello' };
+      const client = visitor();
+      await client.from('contact_messages').insert(lead);
+      await client.from('contact_messages').insert({ ...lead, message: 'Hello!' });
+      await client.from('contact_messages').insert({ ...lead, email: email.toLowerCase() });
+      const { company: _omitted, ...withoutCompany } = lead;
+      await client.from('contact_messages').insert(withoutCompany);
+      expect(await stored('contact_messages', email)).toEqual({ leads: 4, duplicates: 0 });
+    });
+
+    test('after 10 minutes is a new lead; in the other table it is a new lead', async () => {
+      const lead = { name: 'Lee', email: uniqueEmail('later'), company: 'Acme', message: 'Hi' };
+      const client = visitor();
+      await client.from('consultation_requests').insert(lead);
+      await age('consultation_requests', lead.email, 11);
+      expect((await client.from('consultation_requests').insert(lead)).error).toBeNull();
+      expect((await client.from('contact_messages').insert(lead)).error).toBeNull();
+      expect(await stored('consultation_requests', lead.email)).toEqual({ leads: 2, duplicates: 0 });
+      expect(await stored('contact_messages', lead.email)).toEqual({ leads: 1, duplicates: 0 });
+    });
+
+    test('20 identical submissions at once from 20 connections store one lead', async () => {
+      const lead = { name: 'Mia', email: uniqueEmail('parallel'), message: 'Once' };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => visitor().from('contact_messages').insert(lead, { count: 'exact' })),
+      );
+      expect(answers.map(({ status, count, error }) => ({ status, count, error }))).toEqual(
+        Array(20).fill({ status: 201, count: 1, error: null }),
+      );
+      expect(await stored('contact_messages', lead.email)).toEqual({ leads: 1, duplicates: 19 });
+    });
   });
 
-  test('retries of an identical submission do not use up the limit', async () => {
-    const lead = { name: 'Oz', email: uniqueEmail('retries'), company: 'Acme' };
-    for (let attempt = 0; attempt < 8; attempt++) {
-      expect((await api.anon.from('consultation_requests').insert(lead)).error).toBeNull();
-    }
-    expect(await storedCount('consultation_requests', lead.email)).toBe(1);
+  describe('one request, at most one lead', () => {
+    test.each([2, 2000])('an array of %i leads is refused with 400 P0001 and nothing is stored', async (size) => {
+      const marker = uniqueEmail('array');
+      const leads = Array.from({ length: size }, (_, index) => ({
+        name: 'Ned',
+        email: `${index}.${marker}`,
+        message: `Lead ${index}`,
+      }));
+      const { status, error } = await visitor().from('contact_messages').insert(leads);
+      expect(status).toBe(400);
+      expect(error).toMatchObject({
+        code: 'P0001',
+        message: 'One request can store one lead only: send a single object, not an array.',
+      });
+      const [{ count }] = await api.sql<{ count: number }>(
+        `select count(*)::int as count from public.contact_messages where email like $1`,
+        [`%.${marker}`],
+      );
+      expect(count).toBe(0);
+    });
   });
 
-  test('an hour later the address may submit again', async () => {
-    const email = uniqueEmail('patient');
-    for (let index = 0; index < 5; index++) await submit('consultation_requests', email, index);
-    expect((await submit('consultation_requests', email, 5)).error?.code).toBe('P0001');
-    await age('consultation_requests', email, 61);
-    expect((await submit('consultation_requests', email, 6)).error).toBeNull();
+  describe('rate limits', () => {
+    const submit = (client: ReturnType<typeof visitor>, table: LeadTable, email: string, index: number) =>
+      client.from(table).insert({ name: `Oz ${index}`, email, company: 'Acme', message: `Request ${index}` });
+
+    test('one connection: the 6th lead an hour from one address (any case, any +tag) is refused', async () => {
+      const email = uniqueEmail('busy');
+      const variants = [email, email.toUpperCase(), email.replace('@', '+news@'), email.replace('@', '+a+b@'), email];
+      const client = visitor();
+      for (const [index, variant] of variants.entries()) {
+        expect((await submit(client, 'contact_messages', variant, index)).error).toBeNull();
+      }
+      const sixth = await submit(client, 'contact_messages', email.replace('@', '+sixth@'), 5);
+      expect(sixth.status).toBe(400);
+      expect(sixth.error).toMatchObject({
+        code: 'P0001',
+        message: 'Too many submissions from this e-mail address: at most 5 per hour are accepted.',
+        hint: expect.stringContaining('Wait an hour'),
+      });
+      // Counted per table: the booking form is still open to this address.
+      expect((await submit(client, 'consultation_requests', email, 6)).error).toBeNull();
+    });
+
+    test('someone else using a visitor’s address from another connection does not block the visitor', async () => {
+      const email = uniqueEmail('victim');
+      const attacker = visitor();
+      for (let index = 0; index < 7; index++) await submit(attacker, 'contact_messages', email, index);
+      expect((await submit(attacker, 'contact_messages', email, 7)).error?.code).toBe('P0001');
+      expect((await submit(visitor(), 'contact_messages', email, 8)).error).toBeNull();
+    });
+
+    test('retries of an identical submission do not use up the address limit', async () => {
+      const lead = { name: 'Pia', email: uniqueEmail('retries'), company: 'Acme' };
+      const client = visitor();
+      for (let attempt = 0; attempt < 8; attempt++) {
+        expect((await client.from('consultation_requests').insert(lead)).error).toBeNull();
+      }
+      expect((await submit(client, 'consultation_requests', lead.email, 9)).error).toBeNull();
+    });
+
+    test('an hour later the address may submit again', async () => {
+      const email = uniqueEmail('patient');
+      const client = visitor();
+      for (let index = 0; index < 5; index++) await submit(client, 'consultation_requests', email, index);
+      expect((await submit(client, 'consultation_requests', email, 5)).error?.code).toBe('P0001');
+      await age('consultation_requests', email, 61);
+      expect((await submit(client, 'consultation_requests', email, 6)).error).toBeNull();
+    });
+
+    test('one connection: the 11th request a minute is refused, another connection still gets through', async () => {
+      const client = visitor();
+      for (let index = 0; index < 10; index++) {
+        expect((await submit(client, 'contact_messages', uniqueEmail(`flood${index}`), index)).error).toBeNull();
+      }
+      const eleventh = await submit(client, 'contact_messages', uniqueEmail('flood'), 10);
+      expect(eleventh.status).toBe(400);
+      expect(eleventh.error).toMatchObject({
+        code: 'P0001',
+        message: 'Too many submissions from this connection: at most 10 a minute are accepted.',
+      });
+      expect((await submit(visitor(), 'contact_messages', uniqueEmail('bystander'), 0)).error).toBeNull();
+    });
+
+    describe('the ceiling per table per minute', () => {
+      // A flood already stored by many connections within the last minute (inserted directly, as the owner).
+      async function flood(rows: number, fromClient: string) {
+        await api.sql(
+          `insert into public.consultation_requests (name, email, company, client_hash)
+           select 'Flood', 'flood' || g || '.' || $2 || '@example.com', 'Bots',
+                  encode(sha256(convert_to($1 || g % 50, 'UTF8')), 'hex')
+             from generate_series(1, $3) g`,
+          [fromClient, Date.now().toString(36), rows],
+        );
+      }
+      afterEach(() => api.sql(`delete from public.consultation_requests where name = 'Flood' or company = 'Ceiling'`));
+
+      test('above 60 a minute, a connection that already submitted is refused and a new visitor gets through', async () => {
+        const repeat = visitor();
+        expect((await submit(repeat, 'consultation_requests', uniqueEmail('early'), 0)).error).toBeNull();
+        await flood(60, 'bot');
+        const refused = await submit(repeat, 'consultation_requests', uniqueEmail('again'), 1);
+        expect(refused.error).toMatchObject({
+          code: 'P0001',
+          message: 'This form is receiving too many submissions right now: please try again in a minute.',
+        });
+        const lead = { name: 'Real', email: uniqueEmail('real'), company: 'Ceiling' };
+        expect((await visitor().from('consultation_requests').insert(lead)).error).toBeNull();
+      });
+
+      test('above 300 a minute, nobody gets through until the minute has passed', async () => {
+        await flood(300, 'botnet');
+        const lead = { name: 'Real', email: uniqueEmail('late'), company: 'Ceiling' };
+        expect((await visitor().from('consultation_requests').insert(lead)).error?.message).toBe(
+          'This form is receiving too many submissions right now: please try again in a minute.',
+        );
+        await api.sql(`update public.consultation_requests set created_at = created_at - interval '61 seconds'`);
+        expect((await visitor().from('consultation_requests').insert(lead)).error).toBeNull();
+      });
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Runs in a child process started by ./local-api.ts (under tsx, outside Jest's module sandbox, which can
-// load neither PGlite's WebAssembly loader nor the ESM-only `jose`). It starts the local data API and
-// answers the parent's SQL requests over the IPC channel.
+// load neither PGlite's WebAssembly loader nor the ESM-only `jose`). It starts the local data API (over
+// PGlite, or over a real PostgreSQL server it starts with ./real-postgres.ts) and answers the parent's SQL
+// requests over the IPC channel.
 import { createHash } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,9 +9,10 @@ import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../dev/local-api/database';
 import { listMigrationFiles } from '../../dev/local-api/migrations';
 import { startLocalApi, type LocalApi } from '../../dev/local-api/server';
+import { startRealPostgres } from './real-postgres';
 
 type ParentMessage = { type: 'sql'; id: number; text: string; params: unknown[] } | { type: 'close' };
-type Options = { dataDir?: string; migrationsDir?: string; port?: number };
+type Options = { dataDir?: string; migrationsDir?: string; port?: number; backend: 'pglite' | 'postgres' };
 
 // Initialising an empty Postgres cluster takes seconds; loading a snapshot of an already migrated one takes
 // well under one. In-memory test databases therefore start from a snapshot cached in the temp directory,
@@ -36,6 +38,7 @@ async function startFromTemplate(options: Options): Promise<LocalApi> {
     dataDir: undefined,
     migrationsDir: options.migrationsDir,
     template: cached && new Blob([cached]),
+    trustClientAddressHeader: true,
     logError: () => undefined,
   });
   if (!cached) {
@@ -49,11 +52,33 @@ async function startFromTemplate(options: Options): Promise<LocalApi> {
 async function main(): Promise<void> {
   const send = (message: unknown) => process.send?.(message);
   const options = JSON.parse(process.env.LOCAL_API_TEST_OPTIONS ?? '{}') as Options;
-  const api =
-    options.dataDir === undefined
+  const { backend, ...apiOptions } = options;
+  const realPostgres = backend === 'postgres' ? await startRealPostgres(options) : undefined;
+  const api = realPostgres
+    ? await startLocalApi({
+        port: options.port ?? 0,
+        dataDir: undefined,
+        postgres: {
+          authenticator: realPostgres.connectionString('authenticator'),
+          owner: realPostgres.connectionString(),
+        },
+        trustClientAddressHeader: true,
+        logError: () => undefined,
+      })
+    : options.dataDir === undefined
       ? await startFromTemplate(options)
-      : await startLocalApi({ port: 0, ...options, dataDir: options.dataDir, logError: () => undefined });
-  const shutdown = () => api.close().finally(() => process.exit(0));
+      : await startLocalApi({
+          port: 0,
+          ...apiOptions,
+          dataDir: options.dataDir,
+          trustClientAddressHeader: true,
+          logError: () => undefined,
+        });
+  const shutdown = () =>
+    api
+      .close()
+      .then(() => realPostgres?.close())
+      .finally(() => process.exit(0));
 
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'close') {
@@ -67,7 +92,7 @@ async function main(): Promise<void> {
     );
   });
   process.on('disconnect', () => void shutdown());
-  send({ type: 'ready', url: api.url, appliedMigrations: api.appliedMigrations });
+  send({ type: 'ready', url: api.url, appliedMigrations: realPostgres?.appliedMigrations ?? api.appliedMigrations });
 }
 
 main().catch((error: unknown) => {

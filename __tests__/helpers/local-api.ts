@@ -1,16 +1,31 @@
-// Starts the local data API for a contract test file: a child process with its own database (in memory
-// unless `dataDir` is given) on a free port, plus supabase-js clients for the anon and service_role keys.
+// Starts the local data API for a contract test file: a child process with its own database on a free port,
+// plus supabase-js clients. The database is PGlite (in memory unless `dataDir` is given) or, with
+// `backend: 'postgres'` (or LEAD_API_BACKEND=postgres), a real PostgreSQL server prepared like a hosted
+// project (./real-postgres.ts). The API trusts the cf-connecting-ip header the test clients send, so a test
+// plays many visitors: each request of `anon`/`service` comes from an address of its own unless a client
+// is made with `clientFor(key, { clientAddress })`.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
+import { CLIENT_ADDRESS_HEADER } from '../../dev/local-api/client-address';
 import {
   LOCAL_JWT_SECRET,
   LOCAL_SUPABASE_ANON_KEY,
+  LOCAL_SUPABASE_PUBLISHABLE_KEY,
+  LOCAL_SUPABASE_SECRET_KEY,
   LOCAL_SUPABASE_SERVICE_ROLE_KEY,
 } from '../../dev/local-api/local-keys';
 import { createNodeSupabaseClient, type NodeLeadClient } from '../../dev/local-api/node-client';
 
-export { LOCAL_JWT_SECRET, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY };
+export {
+  LOCAL_JWT_SECRET,
+  LOCAL_SUPABASE_ANON_KEY,
+  LOCAL_SUPABASE_PUBLISHABLE_KEY,
+  LOCAL_SUPABASE_SECRET_KEY,
+  LOCAL_SUPABASE_SERVICE_ROLE_KEY,
+};
+export type Backend = 'pglite' | 'postgres';
+export const BACKENDS: Backend[] = ['pglite', 'postgres'];
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const CHILD_ENTRY = path.join(__dirname, 'local-api-process.ts');
@@ -20,13 +35,15 @@ export const LOCAL_API_START_TIMEOUT_MS = 60_000;
 export type LeadClient = NodeLeadClient;
 
 export type TestApi = {
+  backend: Backend;
   url: string;
   appliedMigrations: string[];
-  /** supabase-js with the anon key, exactly as the site uses it. */
+  /** supabase-js with the local publishable key, exactly as the site uses it (a new client address per request). */
   anon: LeadClient;
-  /** supabase-js with the service_role key, to read rows back. */
+  /** supabase-js with the local secret key, to read rows back. */
   service: LeadClient;
-  clientFor(key: string): LeadClient;
+  /** supabase-js with `key`; from `clientAddress` when given, else from a new address per request. */
+  clientFor(key: string, options?: { clientAddress?: string }): LeadClient;
   /** SQL as the database owner (bypasses the API), e.g. to inspect the catalog or move timestamps. */
   sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
@@ -56,16 +73,33 @@ function waitForReady(child: ChildProcess, output: () => string) {
   });
 }
 
-export const createLeadClient = createNodeSupabaseClient;
+let addressCounter = 0;
+/** A client address no other request of this test run uses (198.18.0.0/15 is reserved for tests). */
+export function uniqueClientAddress(): string {
+  addressCounter += 1;
+  return `198.${18 + ((addressCounter >> 16) & 1)}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export function createLeadClient(url: string, key: string, options: { clientAddress?: string } = {}): LeadClient {
+  const client = createNodeSupabaseClient(url, key, {
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress ?? uniqueClientAddress());
+      return fetch(input, { ...init, headers });
+    },
+  });
+  return client;
+}
+
+export type TestApiOptions = { dataDir?: string; migrationsDir?: string; port?: number; backend?: Backend };
 
 /** `port` 0 (the default) picks a free port; the browser tests use a fixed one their build points at. */
-export async function startTestApi(
-  options: { dataDir?: string; migrationsDir?: string; port?: number } = {},
-): Promise<TestApi> {
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const backend: Backend = options.backend ?? (process.env.LEAD_API_BACKEND === 'postgres' ? 'postgres' : 'pglite');
   const child = fork(CHILD_ENTRY, [], {
     cwd: REPO_ROOT,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, LOCAL_API_TEST_OPTIONS: JSON.stringify(options) },
+    env: { ...process.env, LOCAL_API_TEST_OPTIONS: JSON.stringify({ ...options, backend }) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
@@ -75,11 +109,12 @@ export async function startTestApi(
   try {
     const ready = await waitForReady(child, () => output);
     return {
+      backend,
       url: ready.url,
       appliedMigrations: ready.appliedMigrations,
-      anon: createLeadClient(ready.url, LOCAL_SUPABASE_ANON_KEY),
-      service: createLeadClient(ready.url, LOCAL_SUPABASE_SERVICE_ROLE_KEY),
-      clientFor: (key) => createLeadClient(ready.url, key),
+      anon: createLeadClient(ready.url, LOCAL_SUPABASE_PUBLISHABLE_KEY),
+      service: createLeadClient(ready.url, LOCAL_SUPABASE_SECRET_KEY),
+      clientFor: (key, clientOptions) => createLeadClient(ready.url, key, clientOptions),
       sql: sqlOverIpc(child),
       async close() {
         if (child.exitCode === null && child.connected) child.send({ type: 'close' });

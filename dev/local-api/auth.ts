@@ -2,38 +2,40 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { errors, jwtVerify } from 'jose';
 import { apiError } from './api-error';
 
-// Authenticates a request as PostgREST behind Supabase's gateway does: the bearer token (or, without an
-// Authorization header, the apikey header) must be an HS256 JWT signed with the project's secret, and its
-// `role` claim names the database role the request runs as.
+// Authenticates a request as Supabase's gateway and PostgREST do. Two kinds of key:
+// - an opaque API key (sb_publishable_… → anon, sb_secret_… → service_role), in the apikey header or as the
+//   bearer token; the gateway maps it to its role;
+// - a legacy HS256 JWT signed with the project's secret, whose `role` claim names the role. A bearer JWT
+//   (e.g. a signed-in user's) wins over the apikey, as on a hosted project.
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
 export type ApiRole = (typeof API_ROLES)[number];
 export type RequestIdentity = { role: ApiRole; claims: Record<string, unknown> };
 
 const isApiRole = (value: unknown): value is ApiRole => API_ROLES.includes(value as ApiRole);
+const isOpaqueApiKey = (token: string) => /^sb_(publishable|secret)_/.test(token);
 
-function tokenFrom(headers: IncomingHttpHeaders): string | undefined {
+function bearerFrom(headers: IncomingHttpHeaders): string | undefined {
   const authorization = headers.authorization;
-  if (authorization !== undefined) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match ? match[1] : '';
-  }
+  if (authorization === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match ? match[1] : '';
+}
+
+function apikeyFrom(headers: IncomingHttpHeaders): string | undefined {
   const apikey = headers.apikey;
   return Array.isArray(apikey) ? apikey[0] : apikey;
 }
 
-export function createAuthenticator(jwtSecret: string) {
+export function createAuthenticator(jwtSecret: string, apiKeys: Record<string, ApiRole>) {
   const key = new TextEncoder().encode(jwtSecret);
-  return async function authenticate(headers: IncomingHttpHeaders): Promise<RequestIdentity> {
-    const token = tokenFrom(headers);
-    if (!token) {
-      throw apiError(
-        401,
-        'PGRST301',
-        'No API key found in request',
-        null,
-        'Send the anon key as apikey and as a Bearer token.',
-      );
-    }
+
+  function identityForApiKey(apiKey: string): RequestIdentity {
+    const role = apiKeys[apiKey];
+    if (!role) throw apiError(401, 'PGRST301', 'Invalid API key', null, 'Use the publishable key or a secret key.');
+    return { role, claims: { role } };
+  }
+
+  async function identityForJwt(token: string): Promise<RequestIdentity> {
     let claims: Record<string, unknown>;
     try {
       ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
@@ -45,6 +47,23 @@ export function createAuthenticator(jwtSecret: string) {
       throw apiError(401, 'PGRST301', `JWT role ${JSON.stringify(claims.role)} is not one of ${API_ROLES.join(', ')}`);
     }
     return { role: claims.role, claims };
+  }
+
+  return async function authenticate(headers: IncomingHttpHeaders): Promise<RequestIdentity> {
+    const bearer = bearerFrom(headers);
+    const apikey = apikeyFrom(headers);
+    // supabase-js sends an opaque key both as apikey and as the bearer token; a JWT bearer is a session.
+    const token = bearer === undefined || (isOpaqueApiKey(bearer) && apikey) ? apikey : bearer;
+    if (!token) {
+      throw apiError(
+        401,
+        'PGRST301',
+        'No API key found in request',
+        null,
+        'Send the publishable key as apikey (supabase-js does this).',
+      );
+    }
+    return isOpaqueApiKey(token) ? identityForApiKey(token) : identityForJwt(token);
   };
 }
 

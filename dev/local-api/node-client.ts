@@ -13,9 +13,14 @@ class RealtimeNotUsed {
 
 export type NodeLeadClient = SupabaseClient<Database>;
 
-export function createNodeSupabaseClient(url: string, key: string): NodeLeadClient {
+export function createNodeSupabaseClient(
+  url: string,
+  key: string,
+  global: SupabaseClientOptions<'public'>['global'] = {},
+): NodeLeadClient {
   return createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: RealtimeNotUsed as unknown as WebSocketTransport },
+    global,
   });
 }

@@ -67,15 +67,23 @@ async function handlePost(request: TableRequest, query: TableQuery, execute: Exe
     columns: query.columns,
     missingAsDefault: preferences.missingAsDefault,
   });
-  const extraHeaders = { 'Content-Range': '*/*', ...preferenceHeaders(preferences) };
-  if (payload.rows.length === 0) {
-    return preferences.returnRepresentation
-      ? representation(request, 201, '[]', extraHeaders)
-      : { status: 201, headers: extraHeaders };
-  }
   const returning = preferences.returnRepresentation ? query.select : null;
-  const { body } = await execute(request.identity, insertStatement(request.table, payload, returning));
+  const { body, returnedRows } =
+    payload.rows.length === 0
+      ? { body: '[]', returnedRows: 0 }
+      : await execute(request.identity, insertStatement(request.table, payload, returning));
+  const extraHeaders = {
+    'Content-Range': insertContentRange(returnedRows ?? 0, preferences),
+    ...preferenceHeaders(preferences),
+  };
   return returning ? representation(request, 201, body ?? '[]', extraHeaders) : { status: 201, headers: extraHeaders };
+}
+
+// PostgREST's Content-Range for an insert (`contentRangeH 1 0 total`): "*" + "/*", or with
+// `Prefer: count=exact` "*/N" where N is the number of rows the statement returned (a row a trigger skipped
+// would make N smaller).
+function insertContentRange(returnedRows: number, preferences: Preferences): string {
+  return `*/${preferences.countExact ? returnedRows : '*'}`;
 }
 
 async function handlePatch(request: TableRequest, query: TableQuery, execute: Execute, catalog: SchemaCatalog) {

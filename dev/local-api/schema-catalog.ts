@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { SqlBackend } from './sql-backend';
 
 // The tables and columns of the exposed schema, read once after migrations. Only names found here are
 // ever written into SQL text (quoted); everything a client sends as a value travels as a parameter.
@@ -11,8 +11,8 @@ export type SchemaCatalog = {
   hasColumn(table: string, column: string): boolean;
 };
 
-export async function loadSchemaCatalog(db: PGlite): Promise<SchemaCatalog> {
-  const result = await db.query<{ table_name: string; column_name: string }>(
+export async function loadSchemaCatalog(backend: Pick<SqlBackend, 'queryAsOwner'>): Promise<SchemaCatalog> {
+  const rows = await backend.queryAsOwner<{ table_name: string; column_name: string }>(
     `select c.table_name, c.column_name
        from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -21,7 +21,7 @@ export async function loadSchemaCatalog(db: PGlite): Promise<SchemaCatalog> {
     [EXPOSED_SCHEMA],
   );
   const tables = new Map<string, string[]>();
-  for (const { table_name, column_name } of result.rows) {
+  for (const { table_name, column_name } of rows) {
     tables.set(table_name, [...(tables.get(table_name) ?? []), column_name]);
   }
   return {

@@ -2,14 +2,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ApiError, apiError, fromDatabaseError, internalError, isDatabaseError } from './api-error';
 import { createAuthenticator, type RequestIdentity } from './auth';
+import { clientAddressHeaders } from './client-address';
 import { answerPreflight, setCorsHeaders } from './cors';
 import { openLocalDatabase } from './database';
-import { LOCAL_JWT_SECRET } from './local-keys';
+import { LOCAL_JWT_SECRET, LOCAL_SUPABASE_PUBLISHABLE_KEY, LOCAL_SUPABASE_SECRET_KEY } from './local-keys';
+import { openPostgresBackend, type PostgresConnection } from './postgres-backend';
 import { readJsonBody } from './request-body';
 import { handleTableRequest, type RestResponse } from './rest-handler';
 import { runAsRole } from './role-transaction';
 import { EXPOSED_SCHEMA, loadSchemaCatalog, type SchemaCatalog } from './schema-catalog';
 import { createSerialQueue } from './serial-queue';
+import type { SqlBackend } from './sql-backend';
 import type { Statement } from './sql-statements';
 
 export type LocalApiOptions = {
@@ -21,6 +24,16 @@ export type LocalApiOptions = {
   migrationsDir?: string;
   /** In-memory databases only: start from this dump of a data directory (see `dumpDataDir`), which is faster. */
   template?: Blob;
+  /**
+   * Serve from this real PostgreSQL server (already migrated) instead of the embedded PGlite database:
+   * requests then run concurrently, one pooled connection each, as on a hosted project.
+   */
+  postgres?: PostgresConnection;
+  /**
+   * Tests only: take the client address from the request's own cf-connecting-ip header, to play many
+   * visitors from one machine. Otherwise it is the socket's address, and a sent header is overwritten.
+   */
+  trustClientAddressHeader?: boolean;
   /** Called with one line per unexpected server-side failure; defaults to console.error. */
   logError?: (message: string, error: unknown) => void;
 };
@@ -58,26 +71,49 @@ function decodeTableName(encoded: string): string {
   }
 }
 
-export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
+async function openPgliteBackend(options: LocalApiOptions) {
   const { db, appliedMigrations } = await openLocalDatabase({
     dataDir: options.dataDir,
     migrationsDir: options.migrationsDir,
     template: options.template,
   });
-  const catalog: SchemaCatalog = await loadSchemaCatalog(db);
-  const authenticate = createAuthenticator(LOCAL_JWT_SECRET);
   const queue = createSerialQueue();
+  const backend: SqlBackend = {
+    runAsRole: (identity, statement, headers) => queue.run(() => runAsRole(db, identity, statement, headers)),
+    queryAsOwner: <Row>(text: string, params: unknown[] = []) =>
+      queue.run(async () => (await db.query<Row>(text, params)).rows),
+    async close() {
+      await queue.idle();
+      await db.close();
+    },
+  };
+  const dumpDataDir = () => queue.run(async () => (await db.dumpDataDir('none')) as Blob);
+  return { backend, appliedMigrations, dumpDataDir };
+}
+
+export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi> {
+  const { backend, appliedMigrations, dumpDataDir } = options.postgres
+    ? {
+        backend: openPostgresBackend(options.postgres),
+        appliedMigrations: [],
+        dumpDataDir: () => Promise.reject(new Error('dumpDataDir: only the embedded database can be dumped')),
+      }
+    : await openPgliteBackend(options);
+  const catalog: SchemaCatalog = await loadSchemaCatalog(backend);
+  const authenticate = createAuthenticator(LOCAL_JWT_SECRET, {
+    [LOCAL_SUPABASE_PUBLISHABLE_KEY]: 'anon',
+    [LOCAL_SUPABASE_SECRET_KEY]: 'service_role',
+  });
   const logError = options.logError ?? ((message, error) => console.error(message, error));
 
-  const execute = (identity: RequestIdentity, statement: Statement) =>
-    queue.run(async () => {
-      try {
-        return await runAsRole(db, identity, statement);
-      } catch (error) {
-        if (isDatabaseError(error)) throw fromDatabaseError(error, identity.role);
-        throw error;
-      }
-    });
+  const executeFor = (headers: Record<string, string>) => async (identity: RequestIdentity, statement: Statement) => {
+    try {
+      return await backend.runAsRole(identity, statement, headers);
+    } catch (error) {
+      if (isDatabaseError(error)) throw fromDatabaseError(error, identity.role);
+      throw error;
+    }
+  };
 
   async function respond(request: IncomingMessage): Promise<RestResponse> {
     // Concatenated, not resolved: a path such as `//host/x` must stay a path, not become a host.
@@ -102,7 +138,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
         readBody: () => readJsonBody(request),
       },
       catalog,
-      execute,
+      executeFor(clientAddressHeaders(request, options.trustClientAddressHeader ?? false)),
     );
   }
 
@@ -146,17 +182,15 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     url: `http://${host}:${port}`,
     dataDir: options.dataDir,
     appliedMigrations,
-    queryAsOwner: <Row>(text: string, params: unknown[] = []) =>
-      queue.run(async () => (await db.query<Row>(text, params)).rows),
-    dumpDataDir: () => queue.run(async () => (await db.dumpDataDir('none')) as Blob),
+    queryAsOwner: (text, params) => backend.queryAsOwner(text, params),
+    dumpDataDir,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await queue.idle();
-        await db.close();
+        await backend.close();
       })();
       return closing;
     },

@@ -13,7 +13,7 @@ const columnList = (columns: readonly string[]) => columns.map(quoteIdentifier).
 function withJsonResult(dataModifyingSql: string, returning: readonly string[]): string {
   return (
     `with affected as (${dataModifyingSql} returning ${columnList(returning)}) ` +
-    `select coalesce(json_agg(affected), '[]')::text as body from affected`
+    `select coalesce(json_agg(affected), '[]')::text as body, count(*)::int as row_count from affected`
   );
 }
 
@@ -39,7 +39,12 @@ export function insertStatement(table: string, payload: InsertPayload, returning
         `insert into ${qualifiedTable(table)} select from generate_series(1, ${payload.rows.length})`
       : `insert into ${qualifiedTable(table)} (${columnList(payload.columns)}) values ` +
         payload.rows.map((row) => `(${row.map(placeholder).join(', ')})`).join(', ');
-  return { text: returning ? withJsonResult(insert, returning) : insert, params };
+  // Like PostgREST, the insert always returns its rows (`returning 1` when no representation is wanted, which
+  // needs no SELECT privilege), and the count of returned rows is what Content-Range reports.
+  const text = returning
+    ? withJsonResult(insert, returning)
+    : `with affected as (${insert} returning 1) select null::text as body, count(*)::int as row_count from affected`;
+  return { text, params };
 }
 
 export function selectStatement(table: string, query: TableQuery): Statement {

@@ -8,8 +8,10 @@ export type Database = {
     Tables: {
       consultation_requests: {
         Row: {
+          client_hash: string | null;
           company: string;
           created_at: string;
+          duplicate_of: string | null;
           email: string;
           id: string;
           message: string;
@@ -17,8 +19,10 @@ export type Database = {
           phone: string;
         };
         Insert: {
+          client_hash?: string | null;
           company: string;
           created_at?: string;
+          duplicate_of?: string | null;
           email: string;
           id?: string;
           message?: string;
@@ -26,8 +30,10 @@ export type Database = {
           phone?: string;
         };
         Update: {
+          client_hash?: string | null;
           company?: string;
           created_at?: string;
+          duplicate_of?: string | null;
           email?: string;
           id?: string;
           message?: string;
@@ -38,24 +44,30 @@ export type Database = {
       };
       contact_messages: {
         Row: {
+          client_hash: string | null;
           company: string | null;
           created_at: string;
+          duplicate_of: string | null;
           email: string;
           id: string;
           message: string;
           name: string;
         };
         Insert: {
+          client_hash?: string | null;
           company?: string | null;
           created_at?: string;
+          duplicate_of?: string | null;
           email: string;
           id?: string;
           message: string;
           name: string;
         };
         Update: {
+          client_hash?: string | null;
           company?: string | null;
           created_at?: string;
+          duplicate_of?: string | null;
           email?: string;
           id?: string;
           message?: string;
