@@ -7,6 +7,7 @@ import { nodeTypeDefs } from './src/content-model/graphql';
 import { renderMdxToHtml } from './src/content-model/render-mdx';
 import { formatLastUpdated } from './src/content-model/last-updated';
 import { readSupabaseConfig } from './src/lib/config';
+import { checkBuildConfig } from './src/lib/deploy-check';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { rewriteBuiltPages } from './src/build/scripts-after-first-paint';
 import { describeIssue } from './src/content-model/friendly-issue';
@@ -32,6 +33,10 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
     reporter.panic(
       `The content has ${problems.length} problem${problems.length === 1 ? '' : 's'} (see CONTENT.md):\n${formatProblems(problems)}`,
     );
+  }
+  const configProblems = checkBuildConfig(process.env);
+  if (configProblems.length > 0) {
+    reporter.panic(`The Supabase settings of this build are unsafe:\n- ${configProblems.join('\n- ')}`);
   }
   const supabase = readSupabaseConfig();
   reporter.info(

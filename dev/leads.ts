@@ -1,8 +1,9 @@
-// `npm run leads`: prints the stored submissions of both lead tables, newest first. Reads with the
-// service_role key: the local API's well-known one by default, or SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY
-// for a hosted project. Everything a visitor typed is printed as inert text (no terminal control codes).
+// `npm run leads`: prints the leads of both lead tables, newest first (retries the database marked as
+// duplicates are left out). Reads with a secret key: the local API's well-known one by default, or
+// SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
+// Everything a visitor typed is printed as inert text (no terminal control codes).
 import { parseArgs } from 'node:util';
-import { LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-api/local-keys';
+import { LOCAL_SUPABASE_SECRET_KEY } from './local-api/local-keys';
 import { createNodeSupabaseClient, type NodeLeadClient } from './local-api/node-client';
 import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase';
 
@@ -73,16 +74,21 @@ export function formatListing({ table, rows }: LeadListing): string {
 }
 
 export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit: number): Promise<LeadListing> {
-  const { data, error } = await client.from(table).select('*').order('created_at', { ascending: false }).limit(limit);
+  const { data, error } = await client
+    .from(table)
+    .select('*')
+    .is('duplicate_of', null)
+    .order('created_at', { ascending: false })
+    .limit(limit);
   if (error) throw new Error(`Could not read ${table}: ${error.message} (${error.code || 'no response'})`);
   return { table, rows: data as LeadRow[] };
 }
 
 function readTarget(): { url: string; key: string } {
   const url = process.env.SUPABASE_URL?.trim();
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
-  if (!url && !key) return { url: LOCAL_SUPABASE_URL, key: LOCAL_SUPABASE_SERVICE_ROLE_KEY };
-  if (!url || !key) throw new Error('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither (local API).');
+  const key = process.env.SUPABASE_SECRET_KEY?.trim() || process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  if (!url && !key) return { url: LOCAL_SUPABASE_URL, key: LOCAL_SUPABASE_SECRET_KEY };
+  if (!url || !key) throw new Error('Set both SUPABASE_URL and SUPABASE_SECRET_KEY, or neither (local API).');
   return { url, key };
 }
 

@@ -9,10 +9,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api?.close());
 
-test('lists stored leads newest first, markup and control characters printed as text', async () => {
+test('lists stored leads newest first, without retries marked as duplicates, markup and control characters printed as text', async () => {
   const older = uniqueEmail('older');
   const newer = uniqueEmail('newer');
-  await api.anon.from('consultation_requests').insert({ name: 'Older', email: older, company: 'Acme', phone: '1' });
+  const olderLead = { name: 'Older', email: older, company: 'Acme', phone: '1' };
+  await api.anon.from('consultation_requests').insert(olderLead);
+  await api.anon.from('consultation_requests').insert(olderLead); // a retry: marked as a duplicate, not listed
   await api.anon.from('consultation_requests').insert({
     name: 'Newer \u001b[31m',
     email: newer,

@@ -1,4 +1,4 @@
-import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from '../../src/lib/local-supabase';
+import { LOCAL_SUPABASE_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../../src/lib/local-supabase';
 
 jest.mock('@supabase/supabase-js', () => ({ createClient: jest.fn(() => ({ from: jest.fn() })) }));
 
@@ -11,14 +11,13 @@ async function load() {
 }
 
 describe('getSupabaseClient', () => {
-  const saved = { url: process.env.GATSBY_SUPABASE_URL, key: process.env.GATSBY_SUPABASE_ANON_KEY };
+  const names = ['GATSBY_SUPABASE_URL', 'GATSBY_SUPABASE_PUBLISHABLE_KEY', 'GATSBY_SUPABASE_ANON_KEY'] as const;
+  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
   beforeEach(() => {
-    delete process.env.GATSBY_SUPABASE_URL;
-    delete process.env.GATSBY_SUPABASE_ANON_KEY;
+    for (const name of names) delete process.env[name];
   });
   afterAll(() => {
-    process.env.GATSBY_SUPABASE_URL = saved.url;
-    process.env.GATSBY_SUPABASE_ANON_KEY = saved.key;
+    for (const name of names) if (saved[name] !== undefined) process.env[name] = saved[name];
   });
 
   it('creates nothing until first asked', async () => {
@@ -31,16 +30,25 @@ describe('getSupabaseClient', () => {
     const first = getSupabaseClient();
     expect(getSupabaseClient()).toBe(first);
     expect(createClient).toHaveBeenCalledTimes(1);
-    expect(createClient).toHaveBeenCalledWith(LOCAL_SUPABASE_URL, LOCAL_SUPABASE_ANON_KEY, {
+    expect(createClient).toHaveBeenCalledWith(LOCAL_SUPABASE_URL, LOCAL_SUPABASE_PUBLISHABLE_KEY, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
   });
 
-  it('uses the configured project when GATSBY_SUPABASE_URL and the anon key are set', async () => {
+  it('uses the configured project and its publishable key', async () => {
     process.env.GATSBY_SUPABASE_URL = 'https://project.supabase.co/';
-    process.env.GATSBY_SUPABASE_ANON_KEY = 'anon-key';
+    process.env.GATSBY_SUPABASE_PUBLISHABLE_KEY = 'sb_publishable_abc';
+    process.env.GATSBY_SUPABASE_ANON_KEY = 'legacy-anon-jwt';
     const { createClient, getSupabaseClient } = await load();
     getSupabaseClient();
-    expect(createClient).toHaveBeenCalledWith('https://project.supabase.co', 'anon-key', expect.any(Object));
+    expect(createClient).toHaveBeenCalledWith('https://project.supabase.co', 'sb_publishable_abc', expect.any(Object));
+  });
+
+  it('still accepts a legacy anon key under its legacy name', async () => {
+    process.env.GATSBY_SUPABASE_URL = 'https://project.supabase.co';
+    process.env.GATSBY_SUPABASE_ANON_KEY = 'legacy-anon-jwt';
+    const { createClient, getSupabaseClient } = await load();
+    getSupabaseClient();
+    expect(createClient).toHaveBeenCalledWith('https://project.supabase.co', 'legacy-anon-jwt', expect.any(Object));
   });
 });

@@ -2,10 +2,12 @@ import { apiError } from './api-error';
 import type { SchemaCatalog } from './schema-catalog';
 
 // The subset of PostgREST's URL grammar supabase-js produces for reads, inserts, updates and deletes:
-// select=a,b | *   order=a.desc.nullslast,b   limit=N   offset=N   columns="a","b"   <column>=eq.<value>.
+// select=a,b | *   order=a.desc.nullslast,b   limit=N   offset=N   columns="a","b"   <column>=eq.<value>
+// <column>=is.null.
 // Every column name is checked against the catalog here, so later stages only see known identifiers.
 export type OrderTerm = { column: string; descending: boolean; nulls?: 'first' | 'last' };
-export type EqualityFilter = { column: string; value: string };
+/** `value` null is `is.null`. */
+export type EqualityFilter = { column: string; value: string | null };
 export type TableQuery = {
   select: string[];
   order: OrderTerm[];
@@ -23,7 +25,7 @@ const parseError = (message: string, details: string | null = null) =>
     'PGRST100',
     message,
     details,
-    'The local data API supports select, order, limit, offset, columns and eq filters.',
+    'The local data API supports select, order, limit, offset, columns, eq and is.null filters.',
   );
 
 function unquote(name: string): string {
@@ -74,8 +76,12 @@ function parseFilters(catalog: SchemaCatalog, table: string, params: URLSearchPa
   for (const [key, raw] of params) {
     if (RESERVED.has(key)) continue;
     const column = requireColumn(catalog, table, key);
+    if (raw === 'is.null') {
+      filters.push({ column, value: null });
+      continue;
+    }
     if (!raw.startsWith('eq.'))
-      throw parseError(`"failed to parse filter (${raw})"`, 'Only the eq operator is supported');
+      throw parseError(`"failed to parse filter (${raw})"`, 'Only the eq and is.null operators are supported');
     filters.push({ column, value: raw.slice('eq.'.length) });
   }
   return filters;

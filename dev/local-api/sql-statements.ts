@@ -20,6 +20,7 @@ function withJsonResult(dataModifyingSql: string, returning: readonly string[]):
 function whereClause(filters: EqualityFilter[], params: (string | null)[]): string {
   if (filters.length === 0) return '';
   const conditions = filters.map((filter) => {
+    if (filter.value === null) return `${quoteIdentifier(filter.column)} is null`;
     params.push(filter.value);
     return `${quoteIdentifier(filter.column)} = $${params.length}`;
   });

@@ -10,8 +10,8 @@ let client: LeadDatabaseClient | undefined;
 
 export function getSupabaseClient(): LeadDatabaseClient {
   if (!client) {
-    const { url, anonKey } = readSupabaseConfig();
-    client = createClient<Database>(url, anonKey, {
+    const { url, publishableKey } = readSupabaseConfig();
+    client = createClient<Database>(url, publishableKey, {
       // Visitors have no accounts: nothing to persist, refresh or pick up from the URL.
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
