@@ -81,3 +81,72 @@ test('several connections are served at once: one waits on a lock another holds 
     holder.release();
   }
 });
+
+describe('the lead guard on a real server (as PostgREST runs a request)', () => {
+  const anon = { role: 'anon' as const, headers: { 'cf-connecting-ip': '203.0.113.50' } };
+  const ONE_LEAD = 'One request can store one lead only: send a single object, not an array.';
+  const stored = async (like: string) =>
+    (
+      await pg.sql<{ count: number }>(
+        'select count(*)::int as count from public.contact_messages where email like $1',
+        [like],
+      )
+    )[0].count;
+
+  test('13,000 rows in one request are refused at the second row: no "out of shared memory", nothing stored', async () => {
+    const insert = pg.asRequest(anon, (tx) =>
+      tx.query(
+        `insert into public.contact_messages (name, email, message)
+         select 'Bulk', 'bulk' || g || '@example.com', 'Lead ' || g from generate_series(1, 13000) g`,
+      ),
+    );
+    await expect(insert).rejects.toMatchObject({ code: 'P0001', message: ONE_LEAD });
+    expect(await stored('bulk%@example.com')).toBe(0);
+  });
+
+  test('a request holds at most two advisory locks (its address and its client), released at its end', async () => {
+    const locks = await pg.asRequest(anon, async (tx) => {
+      await tx.query(
+        `insert into public.contact_messages (name, email, message) values ('Lou', 'lou@example.com', 'Hi')`,
+      );
+      const { rows } = await tx.query<{ count: number }>(
+        `select count(*)::int as count from pg_locks where pid = pg_backend_pid() and locktype = 'advisory'`,
+      );
+      return rows[0].count;
+    });
+    expect(locks).toBe(2);
+    const [{ left }] = await pg.admin<{ left: number }>(
+      `select count(*)::int as left from pg_locks where locktype = 'advisory'`,
+    );
+    expect(left).toBe(0);
+  });
+
+  test('the statement-level trigger refuses a statement that stored more than one row on its own', async () => {
+    // Defeat the row guard's early stop to see the statement-level rule act alone.
+    const insert = pg.asRequest(anon, async (tx) => {
+      await tx.query(`select set_config('lead_guard.rows_in_request', '-10', true)`);
+      await tx.query(
+        `insert into public.contact_messages (name, email, message)
+         values ('Two', 'two.a@example.com', 'a'), ('Two', 'two.b@example.com', 'b')`,
+      );
+    });
+    await expect(insert).rejects.toMatchObject({ code: 'P0001', message: ONE_LEAD });
+    expect(await stored('two.%@example.com')).toBe(0);
+  });
+
+  test('a retried duplicate returns its row like a new lead (PostgREST counts the returned rows)', async () => {
+    const countReturned = () =>
+      pg.asRequest(anon, async (tx) => {
+        const { rows } = await tx.query<{ page_total: number }>(
+          `with pgrst_source as (
+             insert into public.contact_messages (name, email, message)
+             select name, email, message from json_populate_record(null::public.contact_messages, $1::json)
+             returning 1)
+           select count(pgrst_source)::int as page_total from pgrst_source`,
+          [JSON.stringify({ name: 'Rex', email: 'rex@example.com', message: 'Same' })],
+        );
+        return rows[0].page_total;
+      });
+    expect([await countReturned(), await countReturned()]).toEqual([1, 1]);
+  });
+});

@@ -195,6 +195,24 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect((await submit(visitor(), 'contact_messages', uniqueEmail('bystander'), 0)).error).toBeNull();
     });
 
+    test('a flood of 200 requests at once from one connection stores 10; visitors sending meanwhile all get through', async () => {
+      await api.sql('delete from public.contact_messages'); // start below the ceiling, whatever ran before
+      const flooder = visitor();
+      const floodRequests = Array.from({ length: 200 }, (_, index) =>
+        submit(flooder, 'contact_messages', uniqueEmail(`wave${index}`), index),
+      );
+      const visitors = Array.from({ length: 5 }, (_, index) =>
+        submit(visitor(), 'contact_messages', uniqueEmail(`meanwhile${index}`), index),
+      );
+      const [flood, meanwhile] = await Promise.all([Promise.all(floodRequests), Promise.all(visitors)]);
+      expect(meanwhile.map((answer) => answer.status)).toEqual(Array(5).fill(201));
+      const outcomes = flood.map((answer) => answer.error?.message ?? 'stored');
+      expect(outcomes.filter((outcome) => outcome === 'stored')).toHaveLength(10);
+      expect(new Set(outcomes.filter((outcome) => outcome !== 'stored'))).toEqual(
+        new Set(['Too many submissions from this connection: at most 10 a minute are accepted.']),
+      );
+    });
+
     describe('the ceiling per table per minute', () => {
       // A flood already stored by many connections within the last minute (inserted directly, as the owner).
       async function flood(rows: number, fromClient: string) {
