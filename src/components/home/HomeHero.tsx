@@ -53,7 +53,7 @@ const Highlights = styled.ul`
   li::before {
     content: '✓';
     margin-right: 0.45rem;
-    color: #5eead4;
+    color: ${({ theme }) => theme.color.accent};
     font-weight: 700;
   }
 `;

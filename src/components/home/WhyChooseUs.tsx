@@ -34,7 +34,7 @@ const Number = styled.span`
   margin-bottom: 0.75rem;
   font-weight: 800;
   font-size: 0.9rem;
-  color: #5eead4;
+  color: ${({ theme }) => theme.color.accent};
 `;
 
 export function WhyChooseUs({ title, intro, imageAlt, reasons }: Props) {

@@ -19,7 +19,7 @@ const Footer = styled.footer`
   margin-top: ${({ theme }) => theme.space.section};
   padding: 3rem 0 2rem;
   border-top: 1px solid ${({ theme }) => theme.color.border};
-  background: rgba(11, 10, 26, 0.6);
+  background: ${({ theme }) => theme.color.backdrop};
 `;
 
 const Grid = styled.div`

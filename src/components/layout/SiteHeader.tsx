@@ -23,7 +23,7 @@ const Bar = styled.header`
   z-index: 20;
   backdrop-filter: blur(14px);
   -webkit-backdrop-filter: blur(14px);
-  background: rgba(11, 10, 26, 0.72);
+  background: ${({ theme }) => theme.color.backdrop};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
 `;
 

@@ -25,13 +25,13 @@ export const buttonStyles = css<{ $variant?: ButtonVariant }>`
   ${({ $variant = 'primary', theme }) =>
     $variant === 'primary'
       ? css`
-          color: #fff;
-          background: linear-gradient(135deg, #7c3aed 0%, #2563eb 100%);
-          border: 1px solid rgba(255, 255, 255, 0.18);
+          color: ${theme.color.textOnBrand};
+          background: ${theme.gradient.brand};
+          border: 1px solid ${theme.color.borderStrong};
           box-shadow: ${theme.shadow.glow};
 
           &:hover {
-            color: #fff;
+            color: ${theme.color.textOnBrand};
             transform: translateY(-1px);
           }
         `

@@ -3,7 +3,7 @@
 // stays open while the visitor navigates.
 import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { focusRing, look } from './look';
+import { look } from './look';
 import type { ChatScript } from './script-schema';
 import { loadPanelOpen, savePanelOpen } from './panel-open';
 import { sessionStore } from './session-store';
@@ -128,7 +128,7 @@ const LauncherButton = styled.button<{ $open: boolean }>`
   padding: 0;
   border: 0;
   border-radius: 50%;
-  color: #fff;
+  color: ${look.textOnBrand};
   background: ${look.gradient};
   box-shadow:
     0 10px 30px rgba(124, 58, 237, 0.45),
@@ -144,8 +144,6 @@ const LauncherButton = styled.button<{ $open: boolean }>`
       0 14px 36px rgba(37, 99, 235, 0.5),
       0 0 0 1px rgba(255, 255, 255, 0.25) inset;
   }
-
-  ${focusRing}
 
   @media (max-width: ${look.phoneMaxWidth}) {
     right: 1rem;

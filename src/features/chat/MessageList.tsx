@@ -3,7 +3,7 @@
 import { Link } from 'gatsby';
 import React, { useEffect, useRef } from 'react';
 import styled, { css } from 'styled-components';
-import { focusRing, look, visuallyHidden } from './look';
+import { look, visuallyHidden } from './look';
 import type { ChatMessage } from './state';
 
 type MessageListProps = {
@@ -61,7 +61,6 @@ const Log = styled.div`
   flex-direction: column;
   gap: 0.625rem;
   overscroll-behavior: contain;
-  ${focusRing}
   &:focus-visible {
     outline-offset: -3px;
   }
@@ -90,7 +89,7 @@ const Bubble = styled.div<{ $bot: boolean }>`
           align-self: flex-end;
           border-bottom-right-radius: 0.25rem;
           background: ${look.visitorBubble};
-          color: #fff;
+          color: ${look.textOnBrand};
         `}
 
   @keyframes chat-bubble-in {
@@ -117,10 +116,9 @@ const Links = styled.span`
 `;
 
 const ReplyLink = styled.a`
-  color: #99f6e4;
+  color: ${look.accent};
   font-weight: 600;
   text-decoration: underline;
   text-underline-offset: 3px;
   border-radius: 0.25rem;
-  ${focusRing}
 `;
