@@ -27,13 +27,16 @@ const config: GatsbyConfig = {
   },
   plugins: [
     'gatsby-plugin-styled-components',
-    'gatsby-plugin-postcss',
     'gatsby-plugin-image',
     'gatsby-plugin-sharp',
     'gatsby-transformer-sharp',
     {
       resolve: 'gatsby-source-filesystem',
       options: { name: 'content', path: path.resolve('content') },
+    },
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'images', path: path.resolve('src/images') },
     },
     {
       resolve: 'gatsby-transformer-json',
