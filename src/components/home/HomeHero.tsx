@@ -3,13 +3,12 @@ import { Container } from '../ui/Container';
 import { ButtonLink } from '../ui/ButtonLink';
 import { Eyebrow, GradientText } from '../ui/Section';
 
-type Link = { readonly label: string; readonly to: string };
 type Props = {
   eyebrow: string;
   title: string;
   subtitle: string;
-  primaryCta: Link;
-  secondaryCta: Link;
+  primaryCta: Queries.Link;
+  secondaryCta: Queries.Link;
   highlights: readonly string[];
 };
 

@@ -1,10 +1,8 @@
-import { Link } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { from } from '../../styles/theme';
 import { BrandMark } from './BrandMark';
-
-type FooterLink = { readonly label: string; readonly to: string };
+import { SiteLink } from '../ui/SiteLink';
 
 type Props = {
   brandName: string;
@@ -12,7 +10,7 @@ type Props = {
   blurb: string;
   copyright: string;
   year: string;
-  columns: readonly { readonly title: string; readonly links: readonly FooterLink[] }[];
+  columns: readonly { readonly title: string; readonly links: readonly Queries.Link[] }[];
 };
 
 const Footer = styled.footer`
@@ -87,7 +85,7 @@ export function SiteFooter({ brandName, email, blurb, copyright, year, columns }
               <List>
                 {column.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to}>{link.label}</Link>
+                    <SiteLink to={link.to}>{link.label}</SiteLink>
                   </li>
                 ))}
               </List>

@@ -10,7 +10,7 @@ type Props = {
   features: readonly string[];
   mostPopular: boolean;
   mostPopularLabel: string;
-  quoteCta: { readonly label: string; readonly to: string };
+  quoteCta: Queries.Link;
 };
 
 const Card = styled.article<{ $featured: boolean }>`

@@ -1,5 +1,6 @@
-import { graphql, Link } from 'gatsby';
+import { graphql } from 'gatsby';
 import styled, { css } from 'styled-components';
+import { SiteLink } from './SiteLink';
 
 export type ButtonVariant = 'primary' | 'secondary';
 
@@ -54,7 +55,7 @@ export const linkFields = graphql`
   }
 `;
 
-/** A link styled as a button, for calls to action between pages. */
-export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
+/** A link styled as a button, for calls to action (to a page of the site or elsewhere). */
+export const ButtonLink = styled(SiteLink)<{ $variant?: ButtonVariant }>`
   ${buttonStyles}
 `;

@@ -32,8 +32,6 @@ const Actions = styled.div`
   gap: 0.75rem;
 `;
 
-type Link = { readonly label: string; readonly to: string };
-
 export const ctaBandFields = graphql`
   fragment CtaBandFields on CtaBand {
     title
@@ -53,8 +51,8 @@ export function CtaBand({
 }: {
   title: string;
   text: string;
-  primary: Link;
-  secondary?: Link;
+  primary: Queries.Link;
+  secondary?: Queries.Link;
 }) {
   return (
     <Section aria-labelledby="cta-title">

@@ -95,8 +95,6 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   );
 }
 
-export default ChatLauncher;
-
 function ChatIcon() {
   return (
     <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,8 +1,8 @@
 // The conversation log. It holds finished messages only, so a screen reader announces each bot reply
 // once, when it appears, and never the typing indicator. Text is rendered as text, never as HTML.
-import { Link } from 'gatsby';
 import React, { useEffect, useRef } from 'react';
 import styled, { css } from 'styled-components';
+import { SiteLink } from '../../components/ui/SiteLink';
 import { look, visuallyHidden } from './look';
 import type { ChatMessage } from './state';
 
@@ -33,17 +33,11 @@ export function MessageList({ messages, label, botName, visitorName, onLinkClick
           {message.text}
           {message.links && message.links.length > 0 && (
             <Links>
-              {message.links.map((link) =>
-                link.to.startsWith('/') ? (
-                  <ReplyLink key={link.to} as={Link} to={link.to} onClick={onLinkClick}>
-                    {link.label}
-                  </ReplyLink>
-                ) : (
-                  <ReplyLink key={link.to} href={link.to} onClick={onLinkClick}>
-                    {link.label}
-                  </ReplyLink>
-                ),
-              )}
+              {message.links.map((link) => (
+                <ReplyLink key={link.to} to={link.to} onClick={onLinkClick}>
+                  {link.label}
+                </ReplyLink>
+              ))}
             </Links>
           )}
         </Bubble>
@@ -115,7 +109,7 @@ const Links = styled.span`
   margin-top: 0.5rem;
 `;
 
-const ReplyLink = styled.a`
+const ReplyLink = styled(SiteLink)`
   color: ${look.accent};
   font-weight: 600;
   text-decoration: underline;
