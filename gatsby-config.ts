@@ -3,6 +3,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { contentSources } from './src/content-model/registry';
 import { readSiteSettings } from './src/content-model/site-settings';
+import { colorValue } from './src/styles/theme';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 // The same .env file Gatsby gives the browser bundle, also for build-time code (the lead-storage message, CSP).
@@ -26,13 +27,16 @@ const config: GatsbyConfig = {
   },
   plugins: [
     'gatsby-plugin-styled-components',
-    'gatsby-plugin-postcss',
     'gatsby-plugin-image',
     'gatsby-plugin-sharp',
     'gatsby-transformer-sharp',
     {
       resolve: 'gatsby-source-filesystem',
       options: { name: 'content', path: path.resolve('content') },
+    },
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'images', path: path.resolve('src/images') },
     },
     {
       resolve: 'gatsby-transformer-json',
@@ -60,8 +64,8 @@ const config: GatsbyConfig = {
         short_name: site.brandName,
         description: site.tagline,
         start_url: '/',
-        background_color: '#0b0a1a',
-        theme_color: '#0b0a1a',
+        background_color: colorValue('background'),
+        theme_color: colorValue('background'),
         display: 'standalone',
         icon: 'src/images/icon.svg',
         cache_busting_mode: 'none',

@@ -11,7 +11,8 @@ import { checkBuildConfig } from './src/lib/deploy-check';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { rewriteBuiltPages } from './src/build/scripts-after-first-paint';
 import { describeIssue } from './src/content-model/friendly-issue';
-import { fillSiteTokens, mapStrings, siteTokenValues } from './src/content-model/site-tokens';
+import { fillSiteTokens, siteTokenValues } from './src/content-model/site-tokens';
+import { mapStrings } from './src/lib/json-strings';
 
 type ResolverContext = { nodeModel: { findOne(args: { type: string; query: object }): Promise<unknown> } };
 

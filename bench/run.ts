@@ -12,13 +12,14 @@ import { startStaticServer } from '../dev/static/static-server';
 import { buildFloor, buildSite, copyPublic, type BuildInfo } from './lib/build';
 import { firstLoad } from './lib/first-load';
 import { launchChrome, runLighthouse, type FormFactor, type RunResult } from './lib/lighthouse';
+import { siteRoutes } from '../src/content-model/routes';
 import { evaluateTargets, KB, markdown, ratio, summarise, type BenchResult, type Summary } from './lib/report';
 
 const REPO = path.resolve(__dirname, '..');
 const TMP = path.join(REPO, 'bench', 'tmp');
 const SITE = path.join(TMP, 'site');
 const FLOOR_DIR = path.join(TMP, 'floor-site');
-const ROUTES = ['/', '/services', '/pricing', '/contact', '/book', '/privacy-policy', '/terms'];
+const ROUTES = siteRoutes();
 
 type Options = {
   reuse: boolean;

@@ -2,7 +2,8 @@
 // the content checks, so page tests render exactly what the build would.
 import path from 'node:path';
 import { loadContent } from '../../src/content-model/check';
-import { fillSiteTokens, mapStrings, siteTokenValues } from '../../src/content-model/site-tokens';
+import { fillSiteTokens, siteTokenValues } from '../../src/content-model/site-tokens';
+import { mapStrings } from '../../src/lib/json-strings';
 
 const contentDir = path.resolve(__dirname, '../../content');
 

@@ -23,12 +23,24 @@ function renderPage<P extends object>(Page: ComponentType<P>, data: Record<strin
 
 const site = () => single('SiteJson');
 
+// What gatsby-transformer-sharp returns for the home illustration (the build processes the real file).
+const illustrationImageData = {
+  layout: 'constrained',
+  width: 1100,
+  height: 688,
+  images: {
+    fallback: { src: '/static/a/agent-dashboard.png', srcSet: '/static/a/agent-dashboard.png 1100w', sizes: '1100px' },
+    sources: [{ type: 'image/webp', srcSet: '/static/b/agent-dashboard.webp 1100w', sizes: '1100px' }],
+  },
+};
+
 describe('home page', () => {
   const data = () => ({
     homeJson: single('HomeJson'),
     allService: nodes('Service', 'order'),
     allTestimonialsJson: nodes('TestimonialsJson'),
     siteJson: site(),
+    illustration: { childImageSharp: { gatsbyImageData: illustrationImageData } },
   });
 
   it('shows the hero, four service cards, why-choose-us, three five-star testimonials and a closing call to action', () => {

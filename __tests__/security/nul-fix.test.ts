@@ -1,5 +1,5 @@
-// Found by the hostile-input corpus: Postgres text cannot hold NUL, so a lead with one was refused
-// (400, 22021) on every retry. The site now drops NUL before storing and counts it as blank.
+// Postgres text cannot hold NUL: a lead with one would be refused (400, 22021) on every retry, so NUL is
+// dropped before a value is stored and does not count as content.
 import { normaliseAnswer } from '../../src/features/chat/steps';
 import { isBlank } from '../../src/features/forms/validation';
 import { cleanLeadText, toConsultationRow, toContactRow } from '../../src/lib/leads';

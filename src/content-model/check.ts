@@ -9,6 +9,8 @@ import { contentRoot, contentSources, type ContentSource } from './registry';
 import { pageRoutes } from './routes';
 import { describeIssue } from './friendly-issue';
 import { siteTokenNames, unknownTokens } from './site-tokens';
+import { unwrap } from './zod-helpers';
+import { stringsIn } from '../lib/json-strings';
 
 export type ContentProblem = { file: string; item?: string; message: string };
 
@@ -23,19 +25,8 @@ function itemLabel(itemName: string, index: number, value: unknown): string {
 function keysAt(schema: ZodTypeAny, at: (string | number)[]): string[] {
   let current: ZodTypeAny | undefined = schema;
   for (const part of [...at, null]) {
-    while (
-      current instanceof z.ZodOptional ||
-      current instanceof z.ZodNullable ||
-      current instanceof z.ZodEffects ||
-      current instanceof z.ZodDefault
-    ) {
-      current =
-        current instanceof z.ZodEffects
-          ? current.innerType()
-          : current instanceof z.ZodDefault
-            ? current.removeDefault()
-            : current.unwrap();
-    }
+    if (!current) return [];
+    current = unwrap(current).type;
     if (part === null) break;
     if (current instanceof z.ZodArray) current = current.element;
     else if (current instanceof z.ZodObject) current = (current.shape as Record<string, ZodTypeAny>)[part];
@@ -122,23 +113,6 @@ function entriesOf(content: ValidContent, typeName: string) {
   return [...content.entries()].find(([source]) => source.typeName === typeName)?.[1] ?? [];
 }
 
-function mapStringsInto(value: unknown, found: string[]): void {
-  if (typeof value === 'string') found.push(value);
-  else if (Array.isArray(value)) value.forEach((item) => mapStringsInto(item, found));
-  else if (value && typeof value === 'object') Object.values(value).forEach((inner) => mapStringsInto(inner, found));
-}
-
-function collectLinks(value: unknown, found: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((item) => collectLinks(item, found));
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === 'to' && typeof inner === 'string') found.push(inner);
-      else collectLinks(inner, found);
-    }
-  }
-  return found;
-}
-
 function crossCheck(content: ValidContent): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const legalSlugs = entriesOf(content, 'LegalPage').map((entry) => `/${entry.value.slug as string}`);
@@ -149,8 +123,8 @@ function crossCheck(content: ValidContent): ContentProblem[] {
   for (const [source, entries] of content) {
     const runtimePlaceholders = source.runtimePlaceholders ?? [];
     for (const entry of entries) {
-      const texts: string[] = [];
-      mapStringsInto(entry.value, texts);
+      const strings = stringsIn(entry.value);
+      const texts = strings.map((found) => found.text);
       if (entry.body && source.typeName === 'LegalPage' && /[{}]/.test(entry.body)) {
         // Legal pages are compiled as MDX, where braces are code: placeholders cannot work there.
         problems.push({
@@ -165,7 +139,7 @@ function crossCheck(content: ValidContent): ContentProblem[] {
           message: `'{${name}}' is not a known placeholder. Use one of: ${[tokenList, ...runtimePlaceholders.map((known) => `{${known}}`)].join(', ')}.`,
         });
       }
-      const links = collectLinks(entry.value);
+      const links = strings.filter((found) => found.key === 'to').map((found) => found.text);
       const bodyLinks = [...(entry.body ?? '').matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]);
       for (const link of [...links, ...bodyLinks]) {
         if (!link.startsWith('/')) continue;

@@ -1,8 +1,7 @@
 // Derives GraphQL type definitions from the zod content schemas. Required fields become non-null (`!`),
 // lists are lists of non-null items, nested objects become their own types named after their path.
 import { z, type ZodTypeAny } from 'zod';
-
-type Field = { type: ZodTypeAny; optional: boolean };
+import { unwrap } from './zod-helpers';
 
 const sharedTypeNames = new WeakMap<ZodTypeAny, string>();
 
@@ -14,25 +13,6 @@ const sharedTypeNames = new WeakMap<ZodTypeAny, string>();
 export function sharedType<T extends ZodTypeAny>(name: string, schema: T): T {
   sharedTypeNames.set(schema, name);
   return schema;
-}
-
-/** Strips wrappers (refinements, transforms, defaults, optionality) and reports whether the value may be absent. */
-function unwrap(schema: ZodTypeAny): Field {
-  let current = schema;
-  let optional = false;
-  for (;;) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
-      optional = true;
-      current = current.unwrap();
-    } else if (current instanceof z.ZodDefault) {
-      optional = true;
-      current = current.removeDefault();
-    } else if (current instanceof z.ZodEffects) {
-      current = current.innerType();
-    } else {
-      return { type: current, optional };
-    }
-  }
 }
 
 function pascal(name: string): string {

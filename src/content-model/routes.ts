@@ -1,2 +1,22 @@
-// The routes made by files in src/pages; legal pages add /<slug> for each file in content/legal.
+// The site's routes, written once: the pages made by files in src/pages, and /<slug> for each legal page
+// in content/legal. The content check, the browser tests and the benchmark all read them from here.
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { contentRoot, contentSources } from './registry';
+
 export const pageRoutes = ['/', '/services', '/pricing', '/contact', '/book'] as const;
+
+const legalFolder = contentSources.find((source) => source.typeName === 'LegalPage');
+
+/** Every route of the site, as visitors reach them: the pages, then the legal pages in file order. */
+export function siteRoutes(contentDir = path.resolve(__dirname, '../..', contentRoot)): string[] {
+  if (legalFolder?.kind !== 'mdx-folder') throw new Error('the content registry has no folder of legal pages');
+  const folder = path.join(contentDir, legalFolder.folder);
+  const legalRoutes = fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.mdx'))
+    .sort()
+    .map((name) => `/${matter(fs.readFileSync(path.join(folder, name), 'utf8')).data.slug as string}`);
+  return [...pageRoutes, ...legalRoutes];
+}

@@ -3,12 +3,7 @@
 // so what a marketer may write and what pages can query cannot drift apart.
 import { z } from 'zod';
 import { sharedType } from './graphql';
-
-const text = (what: string) =>
-  z
-    .string({ required_error: `${what} is required`, invalid_type_error: `${what} must be text` })
-    .trim()
-    .min(1, `${what} must not be empty`);
+import { text } from './zod-helpers';
 
 /** An internal route ("/pricing") or an absolute URL; internal routes are cross-checked against the site's pages. */
 const linkTarget = (what: string) =>
@@ -70,6 +65,9 @@ export const site = z
       .strict(),
   })
   .strict();
+
+/** content/site.json, as validated. */
+export type SiteSettings = z.infer<typeof site>;
 
 export const stat = z.object({ value: text('value'), label: text('label') }).strict();
 

@@ -1,10 +1,11 @@
 // Reads content/site.json for build configuration (site URL, brand name) before GraphQL exists.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SiteSettings } from './schemas';
 
-export type SiteSettings = { siteUrl: string; brandName: string; tagline: string; email: string };
-
-export function readSiteSettings(contentDir = path.resolve('content')): SiteSettings {
+export function readSiteSettings(
+  contentDir = path.resolve('content'),
+): Pick<SiteSettings, 'siteUrl' | 'brandName' | 'tagline' | 'email'> {
   const file = path.join(contentDir, 'site.json');
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as SiteSettings;

@@ -1,5 +1,7 @@
 // Placeholders that copy may use for the figures kept once in content/site.json ("cut costs by up to
 // {costReductionUpTo}"), so a claim or a call length is changed in one place. Filled in at build time.
+import type { SiteSettings } from './schemas';
+
 export const siteTokenNames = [
   'brandName',
   'costReductionUpTo',
@@ -15,22 +17,12 @@ export const siteTokenNames = [
 
 export type SiteTokenName = (typeof siteTokenNames)[number];
 
-type SiteSettings = {
-  brandName: string;
-  responseTimeHours: number;
-  strategyCallMinutes: number;
-  discoveryCallMinutes: number;
-  claims: {
-    costReductionUpTo: string;
-    costReductionRange: string;
-    uptime: string;
-    returnMultiple: string;
-    returnWindowDays: number;
-    noShowReduction: string;
-  };
-};
+type TokenSettings = Pick<
+  SiteSettings,
+  'brandName' | 'responseTimeHours' | 'strategyCallMinutes' | 'discoveryCallMinutes' | 'claims'
+>;
 
-export function siteTokenValues(site: SiteSettings): Record<SiteTokenName, string> {
+export function siteTokenValues(site: TokenSettings): Record<SiteTokenName, string> {
   return {
     brandName: site.brandName,
     ...site.claims,
@@ -53,14 +45,4 @@ export function unknownTokens(text: string, allowed: readonly string[] = []): st
   return [...text.matchAll(tokenPattern)]
     .map((match) => match[1])
     .filter((name) => !(siteTokenNames as readonly string[]).includes(name) && !allowed.includes(name));
-}
-
-/** Applies `fill` to every string inside a JSON-like value. */
-export function mapStrings<T>(value: T, fill: (text: string) => string): T {
-  if (typeof value === 'string') return fill(value) as T;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, fill)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, mapStrings(inner, fill)])) as T;
-  }
-  return value;
 }

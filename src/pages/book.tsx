@@ -1,20 +1,15 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
-import { PageHero } from '../components/ui/PageHero';
 import { LeadPageLayout } from '../components/lead/LeadPageLayout';
 import { BookingForm } from '../features/forms/BookingForm';
 import type { BookingFormCopy } from '../features/forms/copy-schema';
 
 export default function BookPage({ data }: PageProps<Queries.BookPageQuery>) {
-  const page = data.bookPageJson!;
   return (
-    <>
-      <PageHero {...page.hero} />
-      <LeadPageLayout detailsTitle={page.callDetails.title} detailsPoints={page.callDetails.points}>
-        {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
-        <BookingForm copy={data.bookingFormJson!.content as BookingFormCopy} contactEmail={data.siteJson!.email} />
-      </LeadPageLayout>
-    </>
+    <LeadPageLayout page={data.bookPageJson!}>
+      {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
+      <BookingForm copy={data.bookingFormJson!.content as BookingFormCopy} contactEmail={data.siteJson!.email} />
+    </LeadPageLayout>
   );
 }
 

@@ -1,20 +1,15 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import { Seo } from '../components/seo/Seo';
-import { PageHero } from '../components/ui/PageHero';
 import { LeadPageLayout } from '../components/lead/LeadPageLayout';
 import { ContactForm } from '../features/forms/ContactForm';
 import type { ContactFormCopy } from '../features/forms/copy-schema';
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
-  const page = data.contactPageJson!;
   return (
-    <>
-      <PageHero {...page.hero} />
-      <LeadPageLayout detailsTitle={page.callDetails.title} detailsPoints={page.callDetails.points}>
-        {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
-        <ContactForm copy={data.contactFormJson!.content as ContactFormCopy} contactEmail={data.siteJson!.email} />
-      </LeadPageLayout>
-    </>
+    <LeadPageLayout page={data.contactPageJson!}>
+      {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
+      <ContactForm copy={data.contactFormJson!.content as ContactFormCopy} contactEmail={data.siteJson!.email} />
+    </LeadPageLayout>
   );
 }
 

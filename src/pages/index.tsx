@@ -1,4 +1,5 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { Seo } from '../components/seo/Seo';
 import { HomeHero } from '../components/home/HomeHero';
 import { StatsBand } from '../components/home/StatsBand';
@@ -15,7 +16,10 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <HomeHero {...home.hero} />
       <StatsBand stats={home.stats} />
       <ServiceCards {...home.servicesSection} services={data.allService.nodes} />
-      <WhyChooseUs {...home.whyChooseUs} />
+      <WhyChooseUs
+        {...home.whyChooseUs}
+        image={data.illustration!.childImageSharp!.gatsbyImageData as unknown as IGatsbyImageData}
+      />
       <Testimonials {...home.testimonialsSection} testimonials={data.allTestimonialsJson.nodes} />
       <CtaBand
         title={home.closingCta.title}
@@ -109,6 +113,12 @@ export const query = graphql`
       siteUrl
       email
       tagline
+    }
+    # Below the fold, so no placeholder: the browser loads it lazily in the best format it supports.
+    illustration: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "agent-dashboard.png" }) {
+      childImageSharp {
+        gatsbyImageData(layout: CONSTRAINED, width: 1100, placeholder: NONE, formats: [AUTO, WEBP, AVIF], quality: 80)
+      }
     }
   }
 `;

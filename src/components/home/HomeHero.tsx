@@ -3,13 +3,12 @@ import { Container } from '../ui/Container';
 import { ButtonLink } from '../ui/ButtonLink';
 import { Eyebrow, GradientText } from '../ui/Section';
 
-type Link = { readonly label: string; readonly to: string };
 type Props = {
   eyebrow: string;
   title: string;
   subtitle: string;
-  primaryCta: Link;
-  secondaryCta: Link;
+  primaryCta: Queries.Link;
+  secondaryCta: Queries.Link;
   highlights: readonly string[];
 };
 
@@ -53,7 +52,7 @@ const Highlights = styled.ul`
   li::before {
     content: '✓';
     margin-right: 0.45rem;
-    color: #5eead4;
+    color: ${({ theme }) => theme.color.accent};
     font-weight: 700;
   }
 `;

@@ -21,7 +21,7 @@ const Stat = styled.div`
   display: flex;
   flex-direction: column-reverse;
   padding: 1.5rem 1.25rem;
-  background: #13112a;
+  background: ${({ theme }) => theme.color.backgroundRaised};
   text-align: center;
 
   dt {

@@ -1,11 +1,13 @@
-import { StaticImage } from 'gatsby-plugin-image';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
 
 type Props = {
   title: string;
   intro: string;
+  image: IGatsbyImageData;
   imageAlt: string;
   reasons: readonly { readonly title: string; readonly text: string }[];
 };
@@ -34,10 +36,10 @@ const Number = styled.span`
   margin-bottom: 0.75rem;
   font-weight: 800;
   font-size: 0.9rem;
-  color: #5eead4;
+  color: ${({ theme }) => theme.color.accent};
 `;
 
-export function WhyChooseUs({ title, intro, imageAlt, reasons }: Props) {
+export function WhyChooseUs({ title, intro, image, imageAlt, reasons }: Props) {
   return (
     <Section aria-labelledby="why-title">
       <Container>
@@ -45,17 +47,8 @@ export function WhyChooseUs({ title, intro, imageAlt, reasons }: Props) {
           <h2 id="why-title">{title}</h2>
           <p>{intro}</p>
         </SectionHeader>
-        {/* Below the fold: gatsby-plugin-image serves sized AVIF/WebP/PNG variants, lazily, with a blurred placeholder. */}
         <Illustration>
-          <StaticImage
-            src="../../images/agent-dashboard.png"
-            alt={imageAlt}
-            layout="constrained"
-            width={1100}
-            placeholder="blurred"
-            formats={['auto', 'webp', 'avif']}
-            quality={80}
-          />
+          <ResponsiveImage image={image} alt={imageAlt} />
         </Illustration>
         <CardGrid $min="14rem">
           {reasons.map((reason, index) => (

@@ -22,7 +22,8 @@ const Logo = styled.span`
   place-items: center;
   width: 2rem;
   height: 2rem;
-  border-radius: 10px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.color.textOnBrand};
   background: ${({ theme }) => theme.gradient.brand};
   box-shadow: ${({ theme }) => theme.shadow.glow};
 `;
@@ -36,7 +37,7 @@ export function BrandMark({ brandName }: { brandName: string }) {
           <path
             d="M4 18 L10 6 L14 14 L20 4"
             fill="none"
-            stroke="#fff"
+            stroke="currentColor"
             strokeWidth="2.6"
             strokeLinecap="round"
             strokeLinejoin="round"

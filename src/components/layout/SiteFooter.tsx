@@ -1,10 +1,8 @@
-import { Link } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { from } from '../../styles/theme';
 import { BrandMark } from './BrandMark';
-
-type FooterLink = { readonly label: string; readonly to: string };
+import { SiteLink } from '../ui/SiteLink';
 
 type Props = {
   brandName: string;
@@ -12,14 +10,14 @@ type Props = {
   blurb: string;
   copyright: string;
   year: string;
-  columns: readonly { readonly title: string; readonly links: readonly FooterLink[] }[];
+  columns: readonly { readonly title: string; readonly links: readonly Queries.Link[] }[];
 };
 
 const Footer = styled.footer`
   margin-top: ${({ theme }) => theme.space.section};
   padding: 3rem 0 2rem;
   border-top: 1px solid ${({ theme }) => theme.color.border};
-  background: rgba(11, 10, 26, 0.6);
+  background: ${({ theme }) => theme.color.backdrop};
 `;
 
 const Grid = styled.div`
@@ -87,7 +85,7 @@ export function SiteFooter({ brandName, email, blurb, copyright, year, columns }
               <List>
                 {column.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to}>{link.label}</Link>
+                    <SiteLink to={link.to}>{link.label}</SiteLink>
                   </li>
                 ))}
               </List>

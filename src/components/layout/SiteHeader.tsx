@@ -1,19 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { ButtonLink } from '../ui/ButtonLink';
+import { SiteLink } from '../ui/SiteLink';
 import { from } from '../../styles/theme';
 import { isCurrentPath } from './is-current-path';
 import { BrandMark } from './BrandMark';
 
-type NavLink = { readonly label: string; readonly to: string };
-
 type Props = {
   brandName: string;
   menuLabel: string;
-  navigation: readonly NavLink[];
-  cta: NavLink;
+  navigation: readonly Queries.Link[];
+  cta: Queries.Link;
   pathname: string;
 };
 
@@ -23,7 +21,7 @@ const Bar = styled.header`
   z-index: 20;
   backdrop-filter: blur(14px);
   -webkit-backdrop-filter: blur(14px);
-  background: rgba(11, 10, 26, 0.72);
+  background: ${({ theme }) => theme.color.backdrop};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
 `;
 
@@ -85,7 +83,7 @@ const Links = styled.ul`
   }
 `;
 
-const NavItem = styled(Link)`
+const NavItem = styled(SiteLink)`
   display: block;
   padding: 0.6rem 0;
   color: ${({ theme }) => theme.color.textMuted};

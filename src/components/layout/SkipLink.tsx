@@ -7,14 +7,14 @@ const Skip = styled.a`
   z-index: 100;
   padding: 0.75rem 1.25rem;
   border-radius: ${({ theme }) => theme.radius.small};
-  color: #0b0a1a;
+  color: ${({ theme }) => theme.color.textOnFocus};
   background: ${({ theme }) => theme.color.focus};
   font-weight: 700;
   text-decoration: none;
 
   &:focus {
     top: 1rem;
-    color: #0b0a1a;
+    color: ${({ theme }) => theme.color.textOnFocus};
   }
 `;
 

@@ -3,6 +3,7 @@ import { graphql } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { CheckList, Section } from '../ui/Section';
+import { PageHero } from '../ui/PageHero';
 import { from } from '../../styles/theme';
 
 const Grid = styled.div`
@@ -41,25 +42,32 @@ export const callDetailsFields = graphql`
   }
 `;
 
-type Props = { detailsTitle: string; detailsPoints: readonly string[]; children: ReactNode };
+type Props = {
+  page: { hero: Queries.PageHeroFieldsFragment; callDetails: Queries.CallDetailsFieldsFragment };
+  /** The page's lead form. */
+  children: ReactNode;
+};
 
-/** The body of /contact and /book: what the call involves beside the form. */
-export function LeadPageLayout({ detailsTitle, detailsPoints, children }: Props) {
+/** /contact and /book: the page's hero, then what the call involves beside the form. */
+export function LeadPageLayout({ page: { hero, callDetails }, children }: Props) {
   return (
-    <Section aria-label={detailsTitle}>
-      <Container>
-        <Grid>
-          <Details aria-labelledby="call-details-title">
-            <h2 id="call-details-title">{detailsTitle}</h2>
-            <CheckList>
-              {detailsPoints.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </CheckList>
-          </Details>
-          <div>{children}</div>
-        </Grid>
-      </Container>
-    </Section>
+    <>
+      <PageHero {...hero} />
+      <Section aria-label={callDetails.title}>
+        <Container>
+          <Grid>
+            <Details aria-labelledby="call-details-title">
+              <h2 id="call-details-title">{callDetails.title}</h2>
+              <CheckList>
+                {callDetails.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </CheckList>
+            </Details>
+            <div>{children}</div>
+          </Grid>
+        </Container>
+      </Section>
+    </>
   );
 }

@@ -10,7 +10,7 @@ type Props = {
   features: readonly string[];
   mostPopular: boolean;
   mostPopularLabel: string;
-  quoteCta: { readonly label: string; readonly to: string };
+  quoteCta: Queries.Link;
 };
 
 const Card = styled.article<{ $featured: boolean }>`
@@ -23,13 +23,13 @@ const Card = styled.article<{ $featured: boolean }>`
   border: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
 
-  ${({ $featured }) =>
+  ${({ $featured, theme }) =>
     $featured &&
     css`
       border: 1px solid transparent;
       background:
-        linear-gradient(#15122e, #15122e) padding-box,
-        linear-gradient(135deg, #8b5cf6, #3b82f6, #14b8a6) border-box;
+        linear-gradient(${theme.color.backgroundRaised}, ${theme.color.backgroundRaised}) padding-box,
+        ${theme.gradient.brand} border-box;
       box-shadow: 0 24px 60px -30px rgba(139, 92, 246, 0.8);
     `}
 
@@ -47,7 +47,7 @@ const Badge = styled.p`
   padding: 0.25rem 0.75rem;
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.gradient.brand};
-  color: #fff;
+  color: ${({ theme }) => theme.color.textOnBrand};
   font-size: 0.8rem;
   font-weight: 700;
   letter-spacing: 0.04em;
@@ -55,7 +55,7 @@ const Badge = styled.p`
 `;
 
 const Tagline = styled.p`
-  color: #99f6e4;
+  color: ${({ theme }) => theme.color.accentSoft};
   font-weight: 600;
 `;
 

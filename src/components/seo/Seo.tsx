@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { graphql, useStaticQuery } from 'gatsby';
+import { colorValue } from '../../styles/theme';
 
 export const pageMetaFields = graphql`
   fragment PageMetaFields on PageMeta {
@@ -28,7 +29,7 @@ export function Seo({ title, description, pathname, children }: Props) {
       <title>{title}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      <meta name="theme-color" content="#0b0a1a" />
+      <meta name="theme-color" content={colorValue('background')} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={siteJson?.brandName} />
       <meta property="og:title" content={title} />

@@ -36,7 +36,7 @@ const Summary = styled.p`
 const Benefits = styled.div`
   padding: 1.25rem 1.5rem;
   border-radius: ${({ theme }) => theme.radius.medium};
-  background: rgba(255, 255, 255, 0.04);
+  background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   align-self: start;
 
@@ -44,7 +44,7 @@ const Benefits = styled.div`
     font-size: 1rem;
     text-transform: uppercase;
     letter-spacing: 0.06em;
-    color: #99f6e4;
+    color: ${({ theme }) => theme.color.accentSoft};
   }
 `;
 

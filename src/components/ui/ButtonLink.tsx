@@ -1,5 +1,6 @@
-import { graphql, Link } from 'gatsby';
+import { graphql } from 'gatsby';
 import styled, { css } from 'styled-components';
+import { SiteLink } from './SiteLink';
 
 export type ButtonVariant = 'primary' | 'secondary';
 
@@ -25,13 +26,13 @@ export const buttonStyles = css<{ $variant?: ButtonVariant }>`
   ${({ $variant = 'primary', theme }) =>
     $variant === 'primary'
       ? css`
-          color: #fff;
-          background: linear-gradient(135deg, #7c3aed 0%, #2563eb 100%);
-          border: 1px solid rgba(255, 255, 255, 0.18);
+          color: ${theme.color.textOnBrand};
+          background: ${theme.gradient.brand};
+          border: 1px solid ${theme.color.borderStrong};
           box-shadow: ${theme.shadow.glow};
 
           &:hover {
-            color: #fff;
+            color: ${theme.color.textOnBrand};
             transform: translateY(-1px);
           }
         `
@@ -54,7 +55,7 @@ export const linkFields = graphql`
   }
 `;
 
-/** A link styled as a button, for calls to action between pages. */
-export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
+/** A link styled as a button, for calls to action (to a page of the site or elsewhere). */
+export const ButtonLink = styled(SiteLink)<{ $variant?: ButtonVariant }>`
   ${buttonStyles}
 `;

@@ -7,10 +7,11 @@ import { ButtonLink } from './ButtonLink';
 const Band = styled.div`
   padding: clamp(2rem, 5vw, 3.5rem);
   border-radius: ${({ theme }) => theme.radius.large};
-  border: 1px solid rgba(255, 255, 255, 0.16);
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
   background:
     radial-gradient(circle at 0% 0%, rgba(139, 92, 246, 0.35), transparent 55%),
-    radial-gradient(circle at 100% 100%, rgba(20, 184, 166, 0.28), transparent 55%), rgba(255, 255, 255, 0.04);
+    radial-gradient(circle at 100% 100%, rgba(20, 184, 166, 0.28), transparent 55%),
+    ${({ theme }) => theme.color.surface};
   text-align: center;
 
   h2 {
@@ -31,8 +32,6 @@ const Actions = styled.div`
   gap: 0.75rem;
 `;
 
-type Link = { readonly label: string; readonly to: string };
-
 export const ctaBandFields = graphql`
   fragment CtaBandFields on CtaBand {
     title
@@ -52,8 +51,8 @@ export function CtaBand({
 }: {
   title: string;
   text: string;
-  primary: Link;
-  secondary?: Link;
+  primary: Queries.Link;
+  secondary?: Queries.Link;
 }) {
   return (
     <Section aria-labelledby="cta-title">

@@ -25,7 +25,7 @@ export const Eyebrow = styled.p`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.color.surface};
-  color: #99f6e4;
+  color: ${({ theme }) => theme.color.accentSoft};
   font-size: 0.85rem;
   font-weight: 600;
   letter-spacing: 0.02em;
@@ -70,8 +70,8 @@ export const CheckList = styled.ul`
     top: 0.75rem;
     width: 0.8rem;
     height: 0.45rem;
-    border-left: 2px solid #5eead4;
-    border-bottom: 2px solid #5eead4;
+    border-left: 2px solid ${({ theme }) => theme.color.accent};
+    border-bottom: 2px solid ${({ theme }) => theme.color.accent};
     transform: rotate(-45deg);
   }
 `;

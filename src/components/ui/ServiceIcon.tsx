@@ -13,10 +13,10 @@ const Badge = styled.span`
   width: 3rem;
   height: 3rem;
   margin-bottom: 1rem;
-  border-radius: 14px;
+  border-radius: ${({ theme }) => theme.radius.medium};
   background: linear-gradient(135deg, rgba(139, 92, 246, 0.35), rgba(20, 184, 166, 0.3));
-  border: 1px solid rgba(255, 255, 255, 0.16);
-  color: #e9d5ff;
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  color: ${({ theme }) => theme.color.iconOnTint};
 `;
 
 /** The decorative icon of a service (named in the service's frontmatter). */

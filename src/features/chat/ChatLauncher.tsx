@@ -3,7 +3,7 @@
 // stays open while the visitor navigates.
 import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { focusRing, look } from './look';
+import { look } from './look';
 import type { ChatScript } from './script-schema';
 import { loadPanelOpen, savePanelOpen } from './panel-open';
 import { sessionStore } from './session-store';
@@ -95,8 +95,6 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   );
 }
 
-export default ChatLauncher;
-
 function ChatIcon() {
   return (
     <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -128,7 +126,7 @@ const LauncherButton = styled.button<{ $open: boolean }>`
   padding: 0;
   border: 0;
   border-radius: 50%;
-  color: #fff;
+  color: ${look.textOnBrand};
   background: ${look.gradient};
   box-shadow:
     0 10px 30px rgba(124, 58, 237, 0.45),
@@ -144,8 +142,6 @@ const LauncherButton = styled.button<{ $open: boolean }>`
       0 14px 36px rgba(37, 99, 235, 0.5),
       0 0 0 1px rgba(255, 255, 255, 0.25) inset;
   }
-
-  ${focusRing}
 
   @media (max-width: ${look.phoneMaxWidth}) {
     right: 1rem;

@@ -4,7 +4,7 @@
 import React, { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { Composer } from './Composer';
-import { focusRing, look } from './look';
+import { look } from './look';
 import { MessageList } from './MessageList';
 import { DEFAULT_PACING, type ReplyPacing } from './pacing';
 import { fillPlaceholders } from './placeholders';
@@ -218,7 +218,6 @@ const TextButton = styled.button`
   &:hover {
     background: rgba(255, 255, 255, 0.1);
   }
-  ${focusRing}
 `;
 
 const IconButton = styled(TextButton)`

@@ -1,7 +1,7 @@
 // The message box: Enter sends, Shift+Enter starts a new line, and blank text cannot be sent.
 import React, { forwardRef, useId, useState } from 'react';
 import styled from 'styled-components';
-import { focusRing, look, visuallyHidden } from './look';
+import { look, visuallyHidden } from './look';
 
 type ComposerProps = {
   label: string;
@@ -97,8 +97,6 @@ const Input = styled.textarea`
     color: ${look.textMuted};
     opacity: 0.85;
   }
-
-  ${focusRing}
 `;
 
 const SendButton = styled.button`
@@ -107,7 +105,7 @@ const SendButton = styled.button`
   border: 0;
   border-radius: 0.75rem;
   background: ${look.gradient};
-  color: #fff;
+  color: ${look.textOnBrand};
   font: inherit;
   font-weight: 600;
   cursor: pointer;
@@ -116,8 +114,6 @@ const SendButton = styled.button`
     cursor: not-allowed;
     opacity: 0.45;
   }
-
-  ${focusRing}
 `;
 
 const Hint = styled.p`

@@ -1,9 +1,9 @@
 // The conversation log. It holds finished messages only, so a screen reader announces each bot reply
 // once, when it appears, and never the typing indicator. Text is rendered as text, never as HTML.
-import { Link } from 'gatsby';
 import React, { useEffect, useRef } from 'react';
 import styled, { css } from 'styled-components';
-import { focusRing, look, visuallyHidden } from './look';
+import { SiteLink } from '../../components/ui/SiteLink';
+import { look, visuallyHidden } from './look';
 import type { ChatMessage } from './state';
 
 type MessageListProps = {
@@ -33,17 +33,11 @@ export function MessageList({ messages, label, botName, visitorName, onLinkClick
           {message.text}
           {message.links && message.links.length > 0 && (
             <Links>
-              {message.links.map((link) =>
-                link.to.startsWith('/') ? (
-                  <ReplyLink key={link.to} as={Link} to={link.to} onClick={onLinkClick}>
-                    {link.label}
-                  </ReplyLink>
-                ) : (
-                  <ReplyLink key={link.to} href={link.to} onClick={onLinkClick}>
-                    {link.label}
-                  </ReplyLink>
-                ),
-              )}
+              {message.links.map((link) => (
+                <ReplyLink key={link.to} to={link.to} onClick={onLinkClick}>
+                  {link.label}
+                </ReplyLink>
+              ))}
             </Links>
           )}
         </Bubble>
@@ -61,7 +55,6 @@ const Log = styled.div`
   flex-direction: column;
   gap: 0.625rem;
   overscroll-behavior: contain;
-  ${focusRing}
   &:focus-visible {
     outline-offset: -3px;
   }
@@ -90,7 +83,7 @@ const Bubble = styled.div<{ $bot: boolean }>`
           align-self: flex-end;
           border-bottom-right-radius: 0.25rem;
           background: ${look.visitorBubble};
-          color: #fff;
+          color: ${look.textOnBrand};
         `}
 
   @keyframes chat-bubble-in {
@@ -116,11 +109,10 @@ const Links = styled.span`
   margin-top: 0.5rem;
 `;
 
-const ReplyLink = styled.a`
-  color: #99f6e4;
+const ReplyLink = styled(SiteLink)`
+  color: ${look.accent};
   font-weight: 600;
   text-decoration: underline;
   text-underline-offset: 3px;
   border-radius: 0.25rem;
-  ${focusRing}
 `;

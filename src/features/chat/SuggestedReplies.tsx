@@ -1,7 +1,7 @@
 // Buttons that send a ready-made answer, e.g. "Book a strategy call" or the visitor's time zone.
 import React from 'react';
 import styled from 'styled-components';
-import { focusRing, look } from './look';
+import { look } from './look';
 
 type SuggestedRepliesProps = { label: string; replies: string[]; onChoose: (reply: string) => void };
 
@@ -39,8 +39,6 @@ const Chip = styled.button`
   &:hover {
     background: rgba(20, 184, 166, 0.26);
   }
-
-  ${focusRing}
 
   @media (prefers-reduced-motion: reduce) {
     transition: none;

@@ -3,12 +3,7 @@
 // from this schema like the other content types.
 import { z } from 'zod';
 import { link } from '../../content-model/schemas';
-
-const text = (what: string) =>
-  z
-    .string({ required_error: `${what} is required`, invalid_type_error: `${what} must be text` })
-    .trim()
-    .min(1, `${what} must not be empty`);
+import { text } from '../../content-model/zod-helpers';
 
 /** Words or short phrases the bot listens for; matched as whole words, case-insensitively. */
 const phrases = (what: string) =>

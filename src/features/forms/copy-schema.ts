@@ -2,12 +2,7 @@
 // message of the two lead forms. Same conventions as src/content-model/schemas.ts (strict objects,
 // plain types only) so the GraphQL types can be derived from these schemas too.
 import { z } from 'zod';
-
-const text = (what: string) =>
-  z
-    .string({ required_error: `${what} is required`, invalid_type_error: `${what} must be text` })
-    .trim()
-    .min(1, `${what} must not be empty`);
+import { text } from '../../content-model/zod-helpers';
 
 /** A message that must offer the site's e-mail address; `{email}` becomes a mailto link. */
 const messageWithEmail = (what: string) =>

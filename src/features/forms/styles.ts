@@ -1,11 +1,9 @@
-// The forms' look. The site theme is not a dependency: colours come from CSS custom properties with
-// fallbacks chosen for AA contrast on the site's near-black (#0b0b1a) background.
+// The forms' look, from the site theme's custom properties (read directly, so the forms need no
+// ThemeProvider). The focus ring is the site's one, from global.css.
 import styled, { css } from 'styled-components';
+import { theme } from '../../styles/theme';
 
-const focusRing = css`
-  outline: 3px solid var(--color-focus, #c4b5fd);
-  outline-offset: 2px;
-`;
+const { color } = theme;
 
 /**
  * Whatever the form moves focus to (first invalid field, outcome message, confirmation heading) is
@@ -23,12 +21,12 @@ export const FormCard = styled.form`
   width: 100%;
   min-width: 0;
   padding: clamp(1.25rem, 4vw, 2.25rem);
-  border: 1px solid var(--color-border-subtle, rgba(255, 255, 255, 0.14));
-  border-radius: var(--radius, 14px);
-  background: var(--color-surface, rgba(255, 255, 255, 0.06));
+  border: 1px solid ${color.borderSubtle};
+  border-radius: ${theme.radius.medium};
+  background: ${color.surface};
   backdrop-filter: blur(14px);
   box-shadow: 0 24px 60px -30px rgba(124, 58, 237, 0.55);
-  color: var(--color-text, #f5f3ff);
+  color: ${color.text};
 `;
 
 export const FieldGrid = styled.div`
@@ -55,7 +53,7 @@ export const FieldGroup = styled.div<{ $wide?: boolean }>`
 export const Label = styled.label`
   font-size: 0.95rem;
   font-weight: 600;
-  color: var(--color-text, #f5f3ff);
+  color: ${color.text};
 `;
 
 const control = css<{ $invalid: boolean }>`
@@ -65,27 +63,25 @@ const control = css<{ $invalid: boolean }>`
   padding: 0.75rem 0.9rem;
   font: inherit;
   font-size: 1rem; /* 16px or more keeps mobile browsers from zooming in on focus */
-  color: var(--color-text, #f5f3ff);
-  background: var(--color-input, rgba(11, 11, 26, 0.65));
-  border: 1px solid
-    ${({ $invalid }) => ($invalid ? 'var(--color-danger, #f87171)' : 'var(--color-border, rgba(255, 255, 255, 0.45))')};
-  border-radius: calc(var(--radius, 14px) - 4px);
+  color: ${color.text};
+  background: ${color.input};
+  border: 1px solid ${({ $invalid }) => ($invalid ? color.danger : color.border)};
+  border-radius: calc(${theme.radius.medium} - 4px);
   transition:
     border-color 150ms ease,
     box-shadow 150ms ease;
 
   &::placeholder {
-    color: var(--color-text-muted, rgba(245, 243, 255, 0.62));
+    color: ${color.textMuted};
     opacity: 1;
   }
 
   &:hover {
-    border-color: var(--color-primary-light, #a78bfa);
+    border-color: ${color.primaryLight};
   }
 
   &:focus-visible {
-    ${focusRing}
-    border-color: var(--color-primary-light, #a78bfa);
+    border-color: ${color.primaryLight};
   }
 
   @media (prefers-reduced-motion: reduce) {
@@ -112,21 +108,21 @@ export const Select = styled.select<{ $invalid: boolean }>`
   background-position: right 1rem center;
 
   option {
-    color: #f5f3ff;
-    background: #14142b;
+    color: ${color.text};
+    background: ${color.backgroundRaised};
   }
 `;
 
 export const FieldError = styled.p`
   margin: 0;
   font-size: 0.9rem;
-  color: var(--color-danger, #f87171);
+  color: ${color.danger};
 `;
 
 export const Note = styled.p`
   margin: 0;
   font-size: 0.9rem;
-  color: var(--color-text-muted, rgba(245, 243, 255, 0.78));
+  color: ${color.textMuted};
 `;
 
 export const SubmitButton = styled.button`
@@ -136,8 +132,8 @@ export const SubmitButton = styled.button`
   font: inherit;
   font-size: 1.05rem;
   font-weight: 700;
-  color: #fff;
-  background: linear-gradient(135deg, var(--color-primary, #7c3aed), var(--color-secondary, #2563eb));
+  color: ${color.textOnBrand};
+  background: ${theme.gradient.brand};
   border: 0;
   border-radius: 999px;
   cursor: pointer;
@@ -148,10 +144,6 @@ export const SubmitButton = styled.button`
   &:hover:not(:disabled) {
     transform: translateY(-1px);
     box-shadow: 0 12px 30px -12px rgba(124, 58, 237, 0.8);
-  }
-
-  &:focus-visible {
-    ${focusRing}
   }
 
   &:disabled {
@@ -169,8 +161,8 @@ export const SubmitButton = styled.button`
 `;
 
 const tones = {
-  success: 'var(--color-success, #34d399)',
-  error: 'var(--color-danger, #f87171)',
+  success: color.success,
+  error: color.danger,
 };
 
 export const Banner = styled.div<{ $tone: keyof typeof tones }>`
@@ -179,28 +171,20 @@ export const Banner = styled.div<{ $tone: keyof typeof tones }>`
   padding: 1rem 1.25rem;
   border: 1px solid ${({ $tone }) => tones[$tone]};
   border-left-width: 4px;
-  border-radius: var(--radius, 14px);
-  background: rgba(11, 11, 26, 0.8);
-  color: var(--color-text, #f5f3ff);
+  border-radius: ${theme.radius.medium};
+  background: ${color.backdrop};
+  color: ${color.text};
   ${clearOfStickyHeader}
-
-  &:focus-visible {
-    ${focusRing}
-  }
 
   p {
     margin: 0;
   }
 
   a {
-    color: var(--color-link, #c4b5fd);
+    color: ${color.link};
     font-weight: 600;
     text-decoration: underline;
     overflow-wrap: anywhere;
-  }
-
-  a:focus-visible {
-    ${focusRing}
   }
 `;
 
@@ -209,20 +193,16 @@ export const ConfirmationCard = styled.section`
   justify-items: start;
   gap: 1rem;
   padding: clamp(1.5rem, 5vw, 2.5rem);
-  border: 1px solid var(--color-success, #34d399);
-  border-radius: var(--radius, 14px);
-  background: var(--color-surface, rgba(255, 255, 255, 0.06));
+  border: 1px solid ${color.success};
+  border-radius: ${theme.radius.medium};
+  background: ${color.surface};
   backdrop-filter: blur(14px);
-  color: var(--color-text, #f5f3ff);
+  color: ${color.text};
 
   h2 {
     margin: 0;
     font-size: clamp(1.5rem, 5vw, 2rem);
     ${clearOfStickyHeader}
-  }
-
-  h2:focus-visible {
-    ${focusRing}
   }
 
   p {
@@ -236,15 +216,11 @@ export const LinkButton = styled.button`
   padding: 0;
   font: inherit;
   font-weight: 600;
-  color: var(--color-link, #c4b5fd);
+  color: ${color.link};
   text-decoration: underline;
   background: none;
   border: 0;
   cursor: pointer;
-
-  &:focus-visible {
-    ${focusRing}
-  }
 `;
 
 export const SecondaryButton = styled(SubmitButton)`
