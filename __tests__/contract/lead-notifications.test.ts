@@ -2,6 +2,7 @@
 // The notification outbox (supabase/migrations/20261123110000_lead_notifications.sql): one job per stored
 // lead, none for a retried duplicate, closed to visitors, and the claim/complete/fail protocol the
 // notify-leads Edge Function uses through the data API with the service key.
+import { fetchLeads, formatListing } from '../../dev/leads';
 import {
   LOCAL_SUPABASE_PUBLISHABLE_KEY,
   signJwt,
@@ -200,6 +201,11 @@ describe('on the local API (PGlite)', () => {
     expect(statuses.data).toEqual([
       expect.objectContaining({ lead_id: ids[0], status: 'sent', attempts: 3, sent_at: expect.any(String) }),
     ]);
+    // `npm run leads` shows it: sent (when), after two failed attempts.
+    const listing = await fetchLeads(api.service, 'consultation_requests', 50);
+    const row = listing.rows.find((candidate) => candidate.id === ids[0]);
+    expect(row?.notification).toMatch(/^sent \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, after 2 failed attempts$/);
+    expect(formatListing(listing)).toContain('Notification');
   });
 
   test('a job is marked dead with its last error after 24 hours of retries, or at once on a permanent failure', async () => {
@@ -235,6 +241,10 @@ describe('on the local API (PGlite)', () => {
       { lead_id: invalidId, status: 'dead', last_error: 'HTTP 422: invalid from address' },
       { lead_id: oldId, status: 'dead', last_error: 'network error' },
     ]);
+    const listing = await fetchLeads(api.service, 'consultation_requests', 50);
+    const shown = (id: string) => listing.rows.find((row) => row.id === id)?.notification;
+    expect(shown(invalidId)).toBe('dead after 1 failed attempt: HTTP 422: invalid from address');
+    expect(shown(oldId)).toBe('dead after 1 failed attempt: network error');
   });
 
   test('the hosted scheduling migration applies cleanly where pg_cron and pg_net are not available', async () => {
