@@ -4,9 +4,10 @@
 -- provider outage delays a notification; it never loses or doubles one.
 --
 -- A job references its lead and copies none of its personal data; deleting a lead deletes its job.
--- The table is in `private` (never served by the data API, no grants). The functions are in `public`, the
--- schema the data API serves, so the Edge Function can call them with `.rpc()`, but only service_role may
--- execute them.
+-- The table is in `private`, which the data API never serves; only service_role has privileges on it. The
+-- functions are in `public`, the schema the data API serves, so the Edge Function can call them with
+-- `.rpc()`; only service_role may execute them, and they run with its privileges (security invoker: no
+-- security definer function is exposed in `public`).
 
 create table private.lead_notifications (
   id uuid primary key default gen_random_uuid(),
@@ -35,6 +36,8 @@ create index lead_notifications_due_idx
   where status in ('pending', 'sending');
 
 revoke all on table private.lead_notifications from public, anon, authenticated, service_role;
+grant usage on schema private to service_role;
+grant select, update on table private.lead_notifications to service_role;
 
 -- Enqueue: after a lead row is stored, in the same transaction. A retry the submission guard marks as a
 -- duplicate (duplicate_of set) is not a new lead and gets no job.
@@ -96,7 +99,7 @@ returns table (
   lead jsonb
 )
 language sql
-security definer
+security invoker
 set search_path = ''
 as $$
   with token as (
@@ -142,7 +145,7 @@ create function public.complete_lead_notification(
 )
 returns boolean
 language sql
-security definer
+security invoker
 set search_path = ''
 as $$
   with done as (
@@ -171,7 +174,7 @@ create function public.fail_lead_notification(
 )
 returns boolean
 language sql
-security definer
+security invoker
 set search_path = ''
 as $$
   with failed as (
@@ -206,7 +209,7 @@ returns table (
 )
 language sql
 stable
-security definer
+security invoker
 set search_path = ''
 as $$
   select n.lead_table, n.lead_id, n.status, n.attempts, n.created_at, n.next_attempt_at, n.sent_at, n.last_error
