@@ -112,7 +112,11 @@ const SLOW: Fault = {
 };
 
 async function rowsFor(table: 'contact_messages' | 'consultation_requests', email: string) {
-  return harness.api.sql<{ name: string; email: string }>(`select name, email from ${table} where email = $1`, [email]);
+  // Leads only: the retry after a dropped connection is stored as a marked duplicate, not a second lead.
+  return harness.api.sql<{ name: string; email: string }>(
+    `select name, email from ${table} where email = $1 and duplicate_of is null`,
+    [email],
+  );
 }
 
 type Surface = {

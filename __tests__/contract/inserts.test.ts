@@ -119,5 +119,5 @@ describe.each(BACKENDS)('on %s', (backend) => {
       [emails],
     );
     expect(stored).toBe(200);
-  });
+  }, 30_000);
 });

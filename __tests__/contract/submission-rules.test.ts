@@ -12,6 +12,8 @@ import {
 } from '../helpers/local-api';
 
 type LeadTable = 'consultation_requests' | 'contact_messages';
+// Many requests per test: generous under a loaded CI machine (timings are measured by bench/, not here).
+jest.setTimeout(30_000);
 
 describe.each(BACKENDS)('on %s', (backend) => {
   let api: TestApi;

@@ -7,6 +7,8 @@ const ALLOWED_HEADERS = [
   'accept-profile',
   'apikey',
   'authorization',
+  // Only tests send it (the API ignores it unless told to trust it); hosted, the gateway sets it.
+  'cf-connecting-ip',
   'content-profile',
   'content-type',
   'prefer',

@@ -1,4 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CLIENT_ADDRESS_HEADER } from '../../../dev/local-api/client-address';
+import { uniqueClientAddress } from '../../helpers/local-api';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,12 +23,19 @@ export const MOBILE: Viewport = { name: 'mobile', width: 375, height: 812 };
 export const DESKTOP: Viewport = { name: 'desktop', width: 1280, height: 900 };
 export const VIEWPORTS = [MOBILE, DESKTOP];
 
-/** A fresh context (as @axe-core/playwright requires) that collects page errors and console errors. */
+/**
+ * A fresh context (as @axe-core/playwright requires) that collects page errors and console errors. Each
+ * context is one visitor's connection: the test data API (which trusts the header in tests) sees it as a
+ * client address of its own, so the database's per-client limits apply per test, not to the whole run.
+ */
 export async function openPage(
   browser: Browser,
   viewport: Viewport,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    extraHTTPHeaders: { [CLIENT_ADDRESS_HEADER]: uniqueClientAddress() },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
