@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { LOCAL_SUPABASE_SECRET_KEY } from './local-api/local-keys';
 import { createNodeSupabaseClient, type NodeLeadClient } from './local-api/node-client';
+import { describeNotification, fetchNotificationStatuses } from './notifications/status';
 import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase';
 
 type Column = { key: string; heading: string; width: number };
@@ -21,12 +22,14 @@ const SUMMARY_COLUMNS: Record<LeadTable, Column[]> = {
     { key: 'email', heading: 'E-mail', width: 32 },
     { key: 'company', heading: 'Company', width: 24 },
     { key: 'phone', heading: 'Phone', width: 18 },
+    { key: 'notification', heading: 'Notification', width: 36 },
   ],
   contact_messages: [
     { key: 'created_at', heading: 'Received (UTC)', width: 19 },
     { key: 'name', heading: 'Name', width: 24 },
     { key: 'email', heading: 'E-mail', width: 32 },
     { key: 'company', heading: 'Company', width: 24 },
+    { key: 'notification', heading: 'Notification', width: 36 },
   ],
 };
 
@@ -81,7 +84,15 @@ export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit
     .order('created_at', { ascending: false })
     .limit(limit);
   if (error) throw new Error(`Could not read ${table}: ${error.message} (${error.code || 'no response'})`);
-  return { table, rows: data as LeadRow[] };
+  const rows = data as LeadRow[];
+  const notifications = await fetchNotificationStatuses(
+    client,
+    rows.map((row) => String(row.id)),
+  );
+  return {
+    table,
+    rows: rows.map((row) => ({ ...row, notification: describeNotification(notifications.get(String(row.id))) })),
+  };
 }
 
 function readTarget(): { url: string; key: string } {

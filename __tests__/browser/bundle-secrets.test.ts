@@ -40,6 +40,12 @@ it.each([
   ['the signature of the service_role key', LOCAL_SUPABASE_SERVICE_ROLE_KEY.split('.')[2]],
   ['the JWT secret', LOCAL_JWT_SECRET],
   ['the name of the service key variable with a value', 'SUPABASE_SERVICE_ROLE_KEY='],
+  // The notify-leads Edge Function's settings live in its environment only, never in the site.
+  ['the e-mail provider key variable', 'RESEND_API_KEY'],
+  ['the local mail sink key', 'local-mail-sink'],
+  ['the e-mail API the function calls', 'api.resend.com'],
+  ['the team address variable', 'NOTIFY_TO'],
+  ['the chat webhook variable', 'SLACK_WEBHOOK_URL'],
 ])('contains nowhere %s', (_name, secret) => {
   const containing = files.filter((file) => fs.readFileSync(file, 'utf8').includes(secret));
   expect(containing.map((file) => path.relative(PUBLIC_DIR, file))).toEqual([]);

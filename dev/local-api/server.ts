@@ -10,6 +10,7 @@ import { openPostgresBackend, type PostgresConnection } from './postgres-backend
 import { readJsonBody } from './request-body';
 import { handleTableRequest, type RestResponse } from './rest-handler';
 import { runAsRole } from './role-transaction';
+import { handleRpcRequest, loadFunctionCatalog } from './rpc-handler';
 import { EXPOSED_SCHEMA, loadSchemaCatalog, type SchemaCatalog } from './schema-catalog';
 import { createSerialQueue } from './serial-queue';
 import type { SqlBackend } from './sql-backend';
@@ -52,6 +53,7 @@ export type LocalApi = {
 };
 
 const TABLE_PATH = /^\/rest\/v1\/([^/]+)\/?$/;
+const RPC_PATH = /^\/rest\/v1\/rpc\/([^/]+)\/?$/;
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 function send(response: ServerResponse, { status, headers, body }: RestResponse): void {
@@ -100,6 +102,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
       }
     : await openPgliteBackend(options);
   const catalog: SchemaCatalog = await loadSchemaCatalog(backend);
+  const functions = await loadFunctionCatalog(backend);
   const authenticate = createAuthenticator(LOCAL_JWT_SECRET, {
     [LOCAL_SUPABASE_PUBLISHABLE_KEY]: 'anon',
     [LOCAL_SUPABASE_SECRET_KEY]: 'service_role',
@@ -120,6 +123,20 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     const url = new URL(`http://local-api${request.url ?? '/'}`);
     if (url.pathname === '/health' && request.method === 'GET') {
       return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ status: 'ok' }) };
+    }
+    const rpc = RPC_PATH.exec(url.pathname);
+    if (rpc) {
+      const identity = await authenticate(request.headers);
+      return handleRpcRequest(
+        {
+          method: request.method ?? 'POST',
+          name: decodeTableName(rpc[1]),
+          identity,
+          readBody: () => readJsonBody(request),
+        },
+        functions,
+        executeFor(clientAddressHeaders(request, options.trustClientAddressHeader ?? false)),
+      );
     }
     const match = TABLE_PATH.exec(url.pathname);
     if (!match) throw apiError(404, 'PGRST125', 'Invalid path specified in request URL');

@@ -77,7 +77,41 @@ export type Database = {
       };
     };
     Views: { [_ in never]: never };
-    Functions: { [_ in never]: never };
+    Functions: {
+      claim_lead_notifications: {
+        Args: { batch_size?: number; lease_seconds?: number };
+        Returns: {
+          job_id: string;
+          claim_token: string;
+          lead_table: string;
+          lead_id: string;
+          attempts: number;
+          queued_at: string;
+          lead: Json | null;
+        }[];
+      };
+      complete_lead_notification: {
+        Args: { job_id: string; claim_token: string; provider_message_id?: string | null };
+        Returns: boolean;
+      };
+      fail_lead_notification: {
+        Args: { job_id: string; claim_token: string; error: string; retry_in_seconds?: number | null };
+        Returns: boolean;
+      };
+      lead_notification_statuses: {
+        Args: { lead_ids?: string[] | null };
+        Returns: {
+          lead_table: string;
+          lead_id: string;
+          status: string;
+          attempts: number;
+          queued_at: string;
+          next_attempt_at: string;
+          sent_at: string | null;
+          last_error: string | null;
+        }[];
+      };
+    };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
   };
