@@ -229,6 +229,9 @@ describe('booking through the chat', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith(expectedLead(timeZone));
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
+    // Not offered again straight after the booking, only once the conversation moves on.
+    expect(screen.queryByRole('button', { name: script.suggestions.bookCall })).not.toBeInTheDocument();
+    await say('thanks');
     expect(screen.getByRole('button', { name: script.suggestions.bookCall })).toBeInTheDocument();
   });
 
