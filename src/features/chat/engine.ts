@@ -114,16 +114,21 @@ function answerCancelQuestion(carryOn: ChatState, text: string, script: ChatScri
     case 'keep':
       return say(carryOn, [bot(booking.bookingKept), bot(openQuestion(carryOn, script))], now);
     default:
-      // Anything else carries on: it is read as the answer to the open question, so nothing typed is lost.
+      // Anything else carries on and is read as the answer to the open question, even if it contains a cancel
+      // phrase: typed again after the question, "Never Mind Records" is a company name.
       return carryOn.status === 'failed'
-        ? afterFailedSave(carryOn, text, script, now)
-        : answerStep(carryOn, text, script, now);
+        ? chooseAfterFailedSave(carryOn, text, script, now)
+        : recordAnswer(carryOn, text, script, now);
   }
 }
 
 function answerStep(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  if (asksToCancel(text, script.booking)) return requestCancel(state, script, now);
+  return recordAnswer(state, text, script, now);
+}
+
+function recordAnswer(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
   const { booking } = script;
-  if (asksToCancel(text, booking)) return requestCancel(state, script, now);
   const step = state.step ?? firstStep();
   const rule = STEP_RULES[step];
   const value = rule.accept(normaliseAnswer(text), booking);
@@ -145,8 +150,12 @@ function answerStep(state: ChatState, text: string, script: ChatScript, now: num
 }
 
 function afterFailedSave(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  if (asksToCancel(text, script.booking)) return requestCancel(state, script, now);
+  return chooseAfterFailedSave(state, text, script, now);
+}
+
+function chooseAfterFailedSave(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
   const { booking } = script;
-  if (asksToCancel(text, booking)) return requestCancel(state, script, now);
   if (mentionsAny(text, booking.retryWords)) {
     return say({ ...state, status: 'saving' }, [], now, { type: 'save', lead: toConsultationLead(state.answers) });
   }

@@ -22,9 +22,12 @@ export function asksToCancel(text: string, booking: Booking): boolean {
   return !carriesData && mentionsAny(text, booking.cancelPhrases);
 }
 
-/** The visitor's answer to "do you want to cancel?": yes (discard), no (carry on), or neither. */
+/**
+ * The visitor's answer to "do you want to cancel?": yes (or a plain cancel request again) discards, no keeps
+ * the booking, and anything else is neither: it is read as the answer to the open question.
+ */
 export function cancelDecision(text: string, booking: Booking): 'discard' | 'keep' | undefined {
-  if (isRequest(text, booking.confirmCancelWords, booking.fillerWords) || asksToCancel(text, booking)) {
+  if (isRequest(text, [...booking.confirmCancelWords, ...booking.cancelRequests], booking.fillerWords)) {
     return 'discard';
   }
   if (isRequest(text, booking.keepBookingWords, booking.fillerWords)) return 'keep';

@@ -36,10 +36,14 @@ export function mentionsAny(text: string, phrases: readonly string[]): boolean {
   return phrases.some((phrase) => containsSequence(textWords, words(phrase)));
 }
 
-/** How many of `phrases` `text` mentions; used to pick the best keyword reply. */
+/**
+ * How many of `phrases` `text` mentions; used to pick the best keyword reply. Phrases with the same words
+ * count once ("after hours" and "after-hours").
+ */
 export function countMentions(text: string, phrases: readonly string[]): number {
   const textWords = words(text);
-  return phrases.filter((phrase) => containsSequence(textWords, words(phrase))).length;
+  const distinct = new Map(phrases.map((phrase) => [words(phrase).join(' '), words(phrase)]));
+  return [...distinct.values()].filter((phrase) => containsSequence(textWords, phrase)).length;
 }
 
 /** A domain such as "acme.com", "www.nonprofit.org" or a URL with a scheme. */
