@@ -288,6 +288,13 @@ describe('cancelling and restarting', () => {
     expect(kept.state).not.toHaveProperty('confirmingCancel');
   });
 
+  it.each(['never mind', 'Stop!', 'yes please'])('%j at the cancel question discards the answers', (text) => {
+    const asked = converse(start(), 'book a demo', 'Jane', 'jane@acme.com', 'forget it');
+    const result = converse(asked.state, text);
+    expect(replyTexts(result)).toEqual([booking.cancelled]);
+    expect(result.state).toMatchObject({ status: 'idle', answers: {} });
+  });
+
   it('an answer typed instead of yes or no is taken as the answer to the open question', () => {
     const asked = converse(start(), 'book a demo', 'Jane', 'jane@acme.com', 'cancel');
     const answered = converse(asked.state, 'Acme Pty Ltd');

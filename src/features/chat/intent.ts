@@ -23,11 +23,13 @@ export function asksToCancel(text: string, booking: Booking): boolean {
 }
 
 /**
- * The visitor's answer to "do you want to cancel?": yes (or a plain cancel request again) discards, no keeps
- * the booking, and anything else is neither: it is read as the answer to the open question.
+ * The visitor's answer to "do you want to cancel?": yes, or a message that is nothing but a cancel request
+ * or phrase ("stop", "never mind"), discards; no keeps the booking; anything else is neither and is read as
+ * the answer to the open question ("Never Mind Records").
  */
 export function cancelDecision(text: string, booking: Booking): 'discard' | 'keep' | undefined {
-  if (isRequest(text, [...booking.confirmCancelWords, ...booking.cancelRequests], booking.fillerWords)) {
+  const discardWords = [...booking.confirmCancelWords, ...booking.cancelRequests, ...booking.cancelPhrases];
+  if (isRequest(text, discardWords, booking.fillerWords)) {
     return 'discard';
   }
   if (isRequest(text, booking.keepBookingWords, booking.fillerWords)) return 'keep';
