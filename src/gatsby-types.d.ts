@@ -544,10 +544,16 @@ type ChatJson = Node & {
 };
 
 type ChatJsonBooking = {
-  readonly cancelWords: ReadonlyArray<Scalars['String']>;
+  readonly bookingKept: Scalars['String'];
+  readonly cancelPhrases: ReadonlyArray<Scalars['String']>;
+  readonly cancelRequests: ReadonlyArray<Scalars['String']>;
   readonly cancelled: Scalars['String'];
+  readonly confirmCancel: Scalars['String'];
+  readonly confirmCancelWords: ReadonlyArray<Scalars['String']>;
   readonly failure: Scalars['String'];
+  readonly fillerWords: ReadonlyArray<Scalars['String']>;
   readonly interrupted: Scalars['String'];
+  readonly keepBookingWords: ReadonlyArray<Scalars['String']>;
   readonly meridiemWords: ReadonlyArray<Scalars['String']>;
   readonly noPhoneWords: ReadonlyArray<Scalars['String']>;
   readonly nothingToCancel: Scalars['String'];
@@ -564,10 +570,16 @@ type ChatJsonBooking = {
 };
 
 type ChatJsonBookingFieldSelector = {
-  readonly cancelWords: InputMaybe<FieldSelectorEnum>;
+  readonly bookingKept: InputMaybe<FieldSelectorEnum>;
+  readonly cancelPhrases: InputMaybe<FieldSelectorEnum>;
+  readonly cancelRequests: InputMaybe<FieldSelectorEnum>;
   readonly cancelled: InputMaybe<FieldSelectorEnum>;
+  readonly confirmCancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmCancelWords: InputMaybe<FieldSelectorEnum>;
   readonly failure: InputMaybe<FieldSelectorEnum>;
+  readonly fillerWords: InputMaybe<FieldSelectorEnum>;
   readonly interrupted: InputMaybe<FieldSelectorEnum>;
+  readonly keepBookingWords: InputMaybe<FieldSelectorEnum>;
   readonly meridiemWords: InputMaybe<FieldSelectorEnum>;
   readonly noPhoneWords: InputMaybe<FieldSelectorEnum>;
   readonly nothingToCancel: InputMaybe<FieldSelectorEnum>;
@@ -584,10 +596,16 @@ type ChatJsonBookingFieldSelector = {
 };
 
 type ChatJsonBookingFilterInput = {
-  readonly cancelWords: InputMaybe<StringQueryOperatorInput>;
+  readonly bookingKept: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelPhrases: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelRequests: InputMaybe<StringQueryOperatorInput>;
   readonly cancelled: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmCancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmCancelWords: InputMaybe<StringQueryOperatorInput>;
   readonly failure: InputMaybe<StringQueryOperatorInput>;
+  readonly fillerWords: InputMaybe<StringQueryOperatorInput>;
   readonly interrupted: InputMaybe<StringQueryOperatorInput>;
+  readonly keepBookingWords: InputMaybe<StringQueryOperatorInput>;
   readonly meridiemWords: InputMaybe<StringQueryOperatorInput>;
   readonly noPhoneWords: InputMaybe<StringQueryOperatorInput>;
   readonly nothingToCancel: InputMaybe<StringQueryOperatorInput>;
@@ -604,10 +622,16 @@ type ChatJsonBookingFilterInput = {
 };
 
 type ChatJsonBookingSortInput = {
-  readonly cancelWords: InputMaybe<SortOrderEnum>;
+  readonly bookingKept: InputMaybe<SortOrderEnum>;
+  readonly cancelPhrases: InputMaybe<SortOrderEnum>;
+  readonly cancelRequests: InputMaybe<SortOrderEnum>;
   readonly cancelled: InputMaybe<SortOrderEnum>;
+  readonly confirmCancel: InputMaybe<SortOrderEnum>;
+  readonly confirmCancelWords: InputMaybe<SortOrderEnum>;
   readonly failure: InputMaybe<SortOrderEnum>;
+  readonly fillerWords: InputMaybe<SortOrderEnum>;
   readonly interrupted: InputMaybe<SortOrderEnum>;
+  readonly keepBookingWords: InputMaybe<SortOrderEnum>;
   readonly meridiemWords: InputMaybe<SortOrderEnum>;
   readonly noPhoneWords: InputMaybe<SortOrderEnum>;
   readonly nothingToCancel: InputMaybe<SortOrderEnum>;
@@ -985,6 +1009,8 @@ type ChatJsonSortInput = {
 type ChatJsonSuggestions = {
   readonly bookCall: Scalars['String'];
   readonly cancel: Scalars['String'];
+  readonly confirmCancel: Scalars['String'];
+  readonly keepBooking: Scalars['String'];
   readonly retry: Scalars['String'];
   readonly skip: Scalars['String'];
 };
@@ -992,6 +1018,8 @@ type ChatJsonSuggestions = {
 type ChatJsonSuggestionsFieldSelector = {
   readonly bookCall: InputMaybe<FieldSelectorEnum>;
   readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmCancel: InputMaybe<FieldSelectorEnum>;
+  readonly keepBooking: InputMaybe<FieldSelectorEnum>;
   readonly retry: InputMaybe<FieldSelectorEnum>;
   readonly skip: InputMaybe<FieldSelectorEnum>;
 };
@@ -999,6 +1027,8 @@ type ChatJsonSuggestionsFieldSelector = {
 type ChatJsonSuggestionsFilterInput = {
   readonly bookCall: InputMaybe<StringQueryOperatorInput>;
   readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmCancel: InputMaybe<StringQueryOperatorInput>;
+  readonly keepBooking: InputMaybe<StringQueryOperatorInput>;
   readonly retry: InputMaybe<StringQueryOperatorInput>;
   readonly skip: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1006,6 +1036,8 @@ type ChatJsonSuggestionsFilterInput = {
 type ChatJsonSuggestionsSortInput = {
   readonly bookCall: InputMaybe<SortOrderEnum>;
   readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirmCancel: InputMaybe<SortOrderEnum>;
+  readonly keepBooking: InputMaybe<SortOrderEnum>;
   readonly retry: InputMaybe<SortOrderEnum>;
   readonly skip: InputMaybe<SortOrderEnum>;
 };

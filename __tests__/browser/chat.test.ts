@@ -2,6 +2,7 @@
 // typed like a visitor and the row it stores, save failures and retry, persistence across navigation and
 // reload, keyboard-only use, word matching, lazy loading, and axe with the panel open.
 import type { Page } from 'playwright-core';
+import chatJson from '../../content/chat.json';
 import { countInserts, failApiWith500, restoreApi } from './setup/api-failure';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus } from './setup/focus';
@@ -202,10 +203,43 @@ it('books a call typed like a visitor and stores the request in the documented f
         'Timezone: Australia/Sydney\nPreferred time: Tuesday morning\nWebsite: nonprofit.org\nSource: Website chatbot',
     },
   ]);
-  // The flow reset: the next booking starts from the beginning.
-  expect(await chat(page).panel.getByRole('button', { name: 'Book a strategy call' }).isVisible()).toBe(true);
+  // The flow reset. Another booking is not offered straight away, only once the conversation moves on.
+  const bookAnother = chat(page).panel.getByRole('button', { name: chatJson.suggestions.bookCall });
+  expect(await bookAnother.count()).toBe(0);
   await settled(page);
   await captureState(page, 'chat-booked', { widths: [DESKTOP.width], fullPage: false });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('books "One Stop Plumbing" for "Friday PM" with a phone answer that says "no", and asks before a "stop" discards anything', async () => {
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
+  const email = 'tomas.onestop@example.com';
+  await openChat(page, '/services');
+  await say(page, 'Our customers cancel last minute, can we book a call?', TEXT.name);
+  await say(page, 'Tomás Ó Briain', TEXT.email);
+  await say(page, email, TEXT.company);
+  await say(page, 'One Stop Plumbing', TEXT.timezone);
+  await say(page, 'stop', chatJson.booking.confirmCancel);
+  const before = (await botMessages(page)).length;
+  await chat(page).panel.getByRole('button', { name: chatJson.suggestions.keepBooking }).click();
+  await waitForReply(page, TEXT.timezone, before);
+  await chat(page).input.focus();
+  await say(page, 'Australia/Brisbane', TEXT.datetime);
+  await say(page, 'Friday PM', TEXT.website);
+  await say(page, 'one-stop-shop.com.au', TEXT.phone);
+  await say(page, '0400 123 456 (no landline)', TEXT.success);
+  expect(await storedRows(email)).toEqual([
+    {
+      name: 'Tomás Ó Briain',
+      email,
+      company: 'One Stop Plumbing',
+      phone: '0400 123 456 (no landline)',
+      message:
+        'Timezone: Australia/Brisbane\nPreferred time: Friday PM\nWebsite: one-stop-shop.com.au\nSource: Website chatbot',
+    },
+  ]);
+  expect(await chat(page).panel.getByRole('button', { name: chatJson.suggestions.bookCall }).count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
 });

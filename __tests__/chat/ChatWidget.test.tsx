@@ -229,6 +229,9 @@ describe('booking through the chat', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith(expectedLead(timeZone));
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
+    // Not offered again straight after the booking, only once the conversation moves on.
+    expect(screen.queryByRole('button', { name: script.suggestions.bookCall })).not.toBeInTheDocument();
+    await say('thanks');
     expect(screen.getByRole('button', { name: script.suggestions.bookCall })).toBeInTheDocument();
   });
 
@@ -263,6 +266,23 @@ describe('booking through the chat', () => {
     await flushReplies();
     await user.click(launcher());
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
+  });
+
+  it('asks before a cancel discards the answers, with buttons to confirm or carry on', async () => {
+    await bookUpToPhone();
+    await say('stop');
+    expect(bubbleTexts().at(-1)).toBe(booking.confirmCancel);
+    await user.click(screen.getByRole('button', { name: script.suggestions.keepBooking }));
+    await flushReplies();
+    expect(bubbleTexts().slice(-2)).toEqual([booking.bookingKept, booking.steps.phone.prompt]);
+    expect(screen.getByRole('button', { name: script.suggestions.skip })).toBeInTheDocument();
+
+    await say('cancel');
+    await user.click(screen.getByRole('button', { name: script.suggestions.confirmCancel }));
+    await flushReplies();
+    expect(bubbleTexts().at(-1)).toBe(booking.cancelled);
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: script.suggestions.bookCall })).toBeInTheDocument();
   });
 
   it('shows the typing indicator while saving', async () => {

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
-import chatJson from '../../content/chat.json';
 import { initialState, onSaveResult, respond, resumeRestoredState } from '../../src/features/chat/engine';
-import { mentionsAny } from '../../src/features/chat/match';
-import { fillPlaceholders } from '../../src/features/chat/placeholders';
-import { chatScript } from '../../src/features/chat/script-schema';
+import { cancelDecision } from '../../src/features/chat/intent';
 import { isChatState, STEP_IDS, type ChatState } from '../../src/features/chat/state';
+import { builtChatScript } from '../helpers/chat-script';
 
-const script = fillPlaceholders(chatScript.parse(chatJson), { email: 'hello@example.com' });
+const script = builtChatScript();
 
 // Words the engine reacts to, mixed with arbitrary text, so random conversations reach every step.
 const meaningful = fc.constantFrom(
@@ -22,6 +20,10 @@ const meaningful = fc.constantFrom(
   'stick to email',
   'cancel',
   'stop',
+  'One Stop Plumbing',
+  'yes',
+  'No, carry on',
+  'never mind',
   'try again',
   'Skip',
   'pricing?',
@@ -50,7 +52,7 @@ function apply(state: ChatState, step: Action, now: number): ChatState {
   }
 }
 
-const cancels = (text: string) => mentionsAny(text, script.booking.cancelWords);
+const confirmsCancel = (text: string) => cancelDecision(text, script.booking) === 'discard';
 
 describe('engine properties', () => {
   it('never throws and always leaves a valid, serialisable state', () => {
@@ -67,7 +69,7 @@ describe('engine properties', () => {
     );
   });
 
-  it('never loses a collected answer unless the visitor cancels or the booking is saved', () => {
+  it('never loses a collected answer unless the visitor confirms cancelling or the booking is saved', () => {
     fc.assert(
       fc.property(fc.array(action, { maxLength: 40 }), (actions) => {
         let state = initialState(script, 0);
@@ -78,7 +80,11 @@ describe('engine properties', () => {
             (id) => before.answers[id] !== undefined && state.answers[id] !== before.answers[id],
           );
           if (!dropped) return;
-          const cancelled = step.kind === 'say' && cancels(step.text) && state.status === 'idle';
+          const cancelled =
+            step.kind === 'say' &&
+            before.confirmingCancel === true &&
+            confirmsCancel(step.text) &&
+            state.status === 'idle';
           const saved = step.kind === 'saved' && step.ok && before.status === 'saving';
           expect(cancelled || saved).toBe(true);
         });

@@ -1,4 +1,3 @@
-import chatJson from '../../content/chat.json';
 import {
   initialState,
   onSaveResult,
@@ -7,12 +6,11 @@ import {
   resumeRestoredState,
   type EngineResult,
 } from '../../src/features/chat/engine';
-import { fillPlaceholders } from '../../src/features/chat/placeholders';
-import { chatScript } from '../../src/features/chat/script-schema';
 import { isChatState, MAX_MESSAGES, type ChatState } from '../../src/features/chat/state';
+import site from '../../content/site.json';
+import { builtChatScript, TEST_CONTACT_EMAIL as EMAIL } from '../helpers/chat-script';
 
-const EMAIL = 'hello@example.com';
-const script = fillPlaceholders(chatScript.parse(chatJson), { email: EMAIL });
+const script = builtChatScript();
 const { booking } = script;
 
 const SUCCESS = "Thanks, I've booked your details — our team will send you calendar options shortly.";
@@ -207,8 +205,12 @@ describe('completing and saving', () => {
   it('confirms success with the spec text and resets the flow and answers', () => {
     const result = onSaveResult(complete().state, true, script, 99);
     expect(replyTexts(result)).toEqual([SUCCESS]);
-    expect(result.state).toMatchObject({ status: 'idle', step: null, answers: {} });
+    expect(result.state).toMatchObject({ status: 'idle', step: null, answers: {}, justBooked: true });
     expect(isChatState(result.state)).toBe(true);
+    // Only until the next message: a new booking can start as usual.
+    const next = converse(result.state, 'Book a strategy call');
+    expect(next.state).not.toHaveProperty('justBooked');
+    expect(next.state.status).toBe('collecting');
   });
 
   it('reports failure with the spec text and the e-mail, keeping every answer', () => {
@@ -230,7 +232,13 @@ describe('completing and saving', () => {
     const failed = onSaveResult(complete().state, false, script, 99).state;
     expect(replyTexts(converse(failed, 'hmm what now?'))).toEqual([booking.retryPrompt]);
     expect(converse(failed, 'hmm what now?').state.answers).toEqual(failed.answers);
-    const cancelled = converse(failed, script.suggestions.cancel);
+    const asked = converse(failed, script.suggestions.cancel);
+    expect(replyTexts(asked)).toEqual([booking.confirmCancel]);
+    expect(replyTexts(converse(asked.state, script.suggestions.keepBooking))).toEqual([
+      booking.bookingKept,
+      booking.retryPrompt,
+    ]);
+    const cancelled = converse(asked.state, script.suggestions.confirmCancel);
     expect(replyTexts(cancelled)).toEqual([booking.cancelled]);
     expect(cancelled.state).toMatchObject({ status: 'idle', answers: {} });
   });
@@ -258,15 +266,57 @@ describe('completing and saving', () => {
 });
 
 describe('cancelling and restarting', () => {
-  it.each(['cancel', 'Stop', 'please STOP this', 'Cancel booking'])('%j leaves the flow keeping nothing', (text) => {
-    const result = converse(start(), 'book a demo', 'Jane', 'jane@acme.com', text);
-    expect(replyTexts(result)).toEqual([booking.cancelled]);
-    expect(result.state).toMatchObject({ status: 'idle', step: null, answers: {} });
+  it.each(['cancel', 'Stop', 'please STOP this', 'Cancel booking', 'Never mind', 'oh forget it 🙄'])(
+    '%j asks before discarding the answers given, and "yes" discards them',
+    (text) => {
+      const asked = converse(start(), 'book a demo', 'Jane', 'jane@acme.com', text);
+      expect(replyTexts(asked)).toEqual([booking.confirmCancel]);
+      expect(asked.state).toMatchObject({ status: 'collecting', step: 'company', confirmingCancel: true });
+      expect(asked.state.answers).toEqual({ full_name: 'Jane', email: 'jane@acme.com' });
+      const cancelled = converse(asked.state, script.suggestions.confirmCancel);
+      expect(replyTexts(cancelled)).toEqual([booking.cancelled]);
+      expect(cancelled.state).toMatchObject({ status: 'idle', step: null, answers: {} });
+      expect(cancelled.state).not.toHaveProperty('confirmingCancel');
+    },
+  );
+
+  it('"no, carry on" keeps every answer and asks the open question again', () => {
+    const asked = converse(start(), 'book a demo', 'Jane', 'jane@acme.com', 'stop');
+    const kept = converse(asked.state, script.suggestions.keepBooking);
+    expect(replyTexts(kept)).toEqual([booking.bookingKept, booking.steps.company.prompt]);
+    expect(kept.state).toMatchObject({ status: 'collecting', step: 'company', answers: asked.state.answers });
+    expect(kept.state).not.toHaveProperty('confirmingCancel');
   });
 
-  it('does not cancel on words that merely contain cancel or stop', () => {
-    const result = converse(start(), 'book a demo', 'Stopford Cancellara');
-    expect(result.state.answers.full_name).toBe('Stopford Cancellara');
+  it.each(['never mind', 'Stop!', 'yes please'])('%j at the cancel question discards the answers', (text) => {
+    const asked = converse(start(), 'book a demo', 'Jane', 'jane@acme.com', 'forget it');
+    const result = converse(asked.state, text);
+    expect(replyTexts(result)).toEqual([booking.cancelled]);
+    expect(result.state).toMatchObject({ status: 'idle', answers: {} });
+  });
+
+  it('an answer typed instead of yes or no is taken as the answer to the open question', () => {
+    const asked = converse(start(), 'book a demo', 'Jane', 'jane@acme.com', 'cancel');
+    const answered = converse(asked.state, 'Acme Pty Ltd');
+    expect(answered.state.answers.company).toBe('Acme Pty Ltd');
+    expect(replyTexts(answered)).toEqual([booking.steps.timezone.prompt]);
+  });
+
+  it('cancels at once when no answer has been given yet, as there is nothing to lose', () => {
+    const result = converse(start(), 'book a demo', 'cancel');
+    expect(replyTexts(result)).toEqual([booking.cancelled]);
+    expect(result.state).toMatchObject({ status: 'idle', answers: {} });
+  });
+
+  it.each([
+    ['company', 'One Stop Plumbing', ['Jane', 'jane@acme.com']],
+    ['company', 'Full Stop Media', ['Jane', 'jane@acme.com']],
+    ['full_name', 'Stopford Cancellara', []],
+    ['preferred_datetime', 'any time before I stop work at 5pm', ['Jane', 'jane@acme.com', 'Acme', 'AEST']],
+  ])('reads %s %j as an answer, not a request to cancel', (step, answer, before) => {
+    const asked = converse(start(), 'book a demo', ...before);
+    expect(asked.state.step).toBe(step);
+    expect(converse(asked.state, answer).state.answers[step as 'company']).toBe(answer);
   });
 
   it('"stop" outside a flow says there is nothing to cancel', () => {
@@ -311,7 +361,14 @@ describe('keyword replies outside a flow', () => {
 
   it('results: the claims', () => {
     const [reply] = ask('What results can I expect?');
-    for (const claim of ['up to 70%', '50–70%', '99.9% uptime', '3–5x return within 90 days', 'no-shows by 60%']) {
+    const { claims } = site;
+    for (const claim of [
+      `up to ${claims.costReductionUpTo}`,
+      claims.costReductionRange,
+      `${claims.uptime} uptime`,
+      `${claims.returnMultiple} return within ${claims.returnWindowDays} days`,
+      `no-shows by ${claims.noShowReduction}`,
+    ]) {
       expect(reply.text).toContain(claim);
     }
   });

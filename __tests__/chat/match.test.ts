@@ -1,6 +1,8 @@
 import {
   countMentions,
   findEmail,
+  findPhoneNumber,
+  isRequest,
   looksLikeWebsite,
   mentions,
   mentionsAny,
@@ -63,10 +65,19 @@ describe('mentionsTime', () => {
     'accepts %j',
     (text) => expect(mentionsTime(text, timeOfDay, meridiem)).toBe(true),
   );
-  it.each(['Tuesday', 'tomorrow', 'I am free whenever', 'asap', 'pmc meeting', 'sometime next week'])(
-    'rejects %j',
-    (text) => expect(mentionsTime(text, timeOfDay, meridiem)).toBe(false),
+  it.each(['Friday PM', 'tomorrow am', 'Monday p.m.', 'AM please', '3.30 p.m.', '15:00'])(
+    'accepts %j (am/pm as a word)',
+    (text) => expect(mentionsTime(text, timeOfDay, meridiem)).toBe(true),
   );
+  it.each([
+    'Tuesday',
+    'tomorrow',
+    'I am free whenever',
+    'Am I able to pick later?',
+    'asap',
+    'pmc meeting',
+    'sometime next week',
+  ])('rejects %j', (text) => expect(mentionsTime(text, timeOfDay, meridiem)).toBe(false));
 });
 
 describe('looksLikeWebsite', () => {
@@ -89,4 +100,34 @@ describe('findEmail', () => {
     expect(findEmail('no email')).toBeUndefined();
     expect(findEmail('jo@acme@example.com')).toBeUndefined();
   });
+});
+
+describe('isRequest', () => {
+  const filler = ['please', 'oh', 'ok', 'no'];
+  it.each([
+    ['Cancel', true],
+    ['oh, cancel please!', true],
+    ['STOP 🛑', true],
+    ['no', false],
+    ['One Stop Plumbing', false],
+    ['cancel the booking', true],
+    ['cancel the booking at Acme', false],
+  ])('%j is the request: %s', (text, expected) => {
+    expect(isRequest(text, ['cancel', 'stop', 'cancel the booking'], filler)).toBe(expected);
+  });
+  it('a filler word can itself be the request', () => {
+    expect(isRequest('no', ['no'], filler)).toBe(true);
+  });
+});
+
+describe('findPhoneNumber', () => {
+  it.each([
+    ['0400 123 456 (no landline)', '0400 123 456'],
+    ['+61 (2) 9876-5432', '+61 (2) 9876-5432'],
+    ['call 13 12 34 after 5pm', '13 12 34'],
+    ['mob: 0412.345.678', '0412.345.678'],
+  ])('finds the number in %j', (text, number) => expect(findPhoneNumber(text)).toBe(number));
+  it.each(['no', 'after 5pm', 'room 101', 'Not provided'])('finds none in %j', (text) =>
+    expect(findPhoneNumber(text)).toBeUndefined(),
+  );
 });

@@ -4,6 +4,7 @@ import { fillPlaceholders } from '../../src/features/chat/placeholders';
 import { chatScript } from '../../src/features/chat/script-schema';
 import { STEP_RULES, NOT_PROVIDED } from '../../src/features/chat/steps';
 import { mentionsAny } from '../../src/features/chat/match';
+import { asksToCancel, cancelDecision } from '../../src/features/chat/intent';
 
 describe('content/chat.json', () => {
   it('satisfies the chat script schema', () => {
@@ -46,7 +47,9 @@ describe('content/chat.json', () => {
     expect(STEP_RULES.website.accept(suggestions.skip, booking)).toBe(NOT_PROVIDED);
     expect(STEP_RULES.phone.accept(suggestions.skip, booking)).toBe(NOT_PROVIDED);
     expect(mentionsAny(suggestions.retry, booking.retryWords)).toBe(true);
-    expect(mentionsAny(suggestions.cancel, booking.cancelWords)).toBe(true);
+    expect(asksToCancel(suggestions.cancel, booking)).toBe(true);
+    expect(cancelDecision(suggestions.confirmCancel, booking)).toBe('discard');
+    expect(cancelDecision(suggestions.keepBooking, booking)).toBe('keep');
   });
 
   it('answers each of the four services with its own reply', () => {

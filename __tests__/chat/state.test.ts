@@ -13,6 +13,9 @@ describe('isChatState', () => {
   it('accepts the states the engine makes', () => {
     expect(isChatState(fresh())).toBe(true);
     expect(isChatState(collecting())).toBe(true);
+    const confirming = respond(collecting(), 'cancel', script, 3).state;
+    expect(confirming.confirmingCancel).toBe(true);
+    expect(isChatState(confirming)).toBe(true);
   });
 
   it.each<[string, (state: ChatState) => unknown]>([
@@ -27,6 +30,12 @@ describe('isChatState', () => {
     ['a non-numeric timestamp', (state) => ({ ...state, messages: [{ ...state.messages[0], timestamp: 'now' }] })],
     ['bad links', (state) => ({ ...state, messages: [{ ...state.messages[0], links: [{ label: 1 }] }] })],
     ['a negative id counter', (state) => ({ ...state, nextId: -1 })],
+    [
+      'a cancel question outside a booking',
+      (state) => ({ ...state, status: 'idle', step: null, answers: {}, confirmingCancel: true }),
+    ],
+    ['a cancel question flag that is not true', (state) => ({ ...state, confirmingCancel: 'yes' })],
+    ['a just-booked flag during a booking', (state) => ({ ...state, justBooked: true })],
   ])('rejects %s', (_, spoil) => {
     expect(isChatState(spoil(collecting()))).toBe(false);
   });

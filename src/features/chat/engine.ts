@@ -2,6 +2,7 @@
 // replies and, when a booking is complete, the save to perform. The widget renders the state, paces the
 // replies and performs the save, then reports its outcome with onSaveResult.
 import type { ConsultationLead } from '../../lib/leads';
+import { asksToBook, asksToCancel, cancelDecision } from './intent';
 import { toConsultationLead } from './lead';
 import { countMentions, mentionsAny } from './match';
 import type { ChatScript, ChatTopic } from './script-schema';
@@ -38,8 +39,14 @@ function say(state: ChatState, drafts: Draft[], now: number, effect?: SaveEffect
 
 const bot = (text: string, links?: MessageLink[]): Draft => ({ text, isBot: true, links });
 
+/** The state without the flags that last only for one turn or one question. */
+function settled(state: ChatState): ChatState {
+  const { confirmingCancel: _confirming, justBooked: _booked, ...rest } = state;
+  return rest;
+}
+
 function idle(state: ChatState): ChatState {
-  return { ...state, status: 'idle', step: null, answers: {} };
+  return { ...settled(state), status: 'idle', step: null, answers: {} };
 }
 
 export function initialState(script: ChatScript, now: number): ChatState {
@@ -68,14 +75,14 @@ function bestTopic(text: string, topics: readonly ChatTopic[]): ChatTopic | unde
 
 function replyOutsideFlow(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
   const { booking } = script;
-  const wantsToCancel = mentionsAny(text, booking.cancelWords);
-  const wantsToBook = mentionsAny(text, booking.triggers);
-  // "Cancel my booking" is about an earlier booking, not a request for a new one.
-  if (wantsToBook && !wantsToCancel) {
+  const wantsToCancel = asksToCancel(text, booking);
+  // "Our customers cancel last minute, can we book a call?" asks to book; "cancel my booking" is about an
+  // earlier booking, not a request for a new one.
+  if (asksToBook(text, booking)) {
+    if (wantsToCancel) return say(state, [bot(booking.nothingToCancel)], now);
     const step = firstStep();
     return say({ ...state, status: 'collecting', step }, [bot(booking.start), bot(booking.steps[step].prompt)], now);
   }
-  if (wantsToCancel && wantsToBook) return say(state, [bot(booking.nothingToCancel)], now);
   const topic = bestTopic(text, script.topics);
   if (topic) return say(state, [bot(topic.reply, topic.links)], now);
   if (mentionsAny(text, script.offTopic.keywords)) return say(state, [bot(script.offTopic.reply)], now);
@@ -85,9 +92,43 @@ function replyOutsideFlow(state: ChatState, text: string, script: ChatScript, no
   return say(state, [bot(script.fallback)], now);
 }
 
-function answerStep(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+/** A cancel request with answers already given is confirmed first; with none, there is nothing to lose. */
+function requestCancel(state: ChatState, script: ChatScript, now: number): EngineResult {
   const { booking } = script;
-  if (mentionsAny(text, booking.cancelWords)) return say(idle(state), [bot(booking.cancelled)], now);
+  if (Object.keys(state.answers).length === 0) return say(idle(state), [bot(booking.cancelled)], now);
+  return say({ ...state, confirmingCancel: true }, [bot(booking.confirmCancel)], now);
+}
+
+/** The question open in a booking: the current step's prompt, or after a failed save the retry choice. */
+function openQuestion(state: ChatState, script: ChatScript): string {
+  const { booking } = script;
+  return state.status === 'collecting' && state.step ? booking.steps[state.step].prompt : booking.retryPrompt;
+}
+
+/** `carryOn` is the booking as it was before the visitor asked to cancel. */
+function answerCancelQuestion(carryOn: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  const { booking } = script;
+  switch (cancelDecision(text, booking)) {
+    case 'discard':
+      return say(idle(carryOn), [bot(booking.cancelled)], now);
+    case 'keep':
+      return say(carryOn, [bot(booking.bookingKept), bot(openQuestion(carryOn, script))], now);
+    default:
+      // Anything else carries on and is read as the answer to the open question, even if it contains a cancel
+      // phrase: typed again after the question, "Never Mind Records" is a company name.
+      return carryOn.status === 'failed'
+        ? chooseAfterFailedSave(carryOn, text, script, now)
+        : recordAnswer(carryOn, text, script, now);
+  }
+}
+
+function answerStep(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  if (asksToCancel(text, script.booking)) return requestCancel(state, script, now);
+  return recordAnswer(state, text, script, now);
+}
+
+function recordAnswer(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  const { booking } = script;
   const step = state.step ?? firstStep();
   const rule = STEP_RULES[step];
   const value = rule.accept(normaliseAnswer(text), booking);
@@ -109,8 +150,12 @@ function answerStep(state: ChatState, text: string, script: ChatScript, now: num
 }
 
 function afterFailedSave(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+  if (asksToCancel(text, script.booking)) return requestCancel(state, script, now);
+  return chooseAfterFailedSave(state, text, script, now);
+}
+
+function chooseAfterFailedSave(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
   const { booking } = script;
-  if (mentionsAny(text, booking.cancelWords)) return say(idle(state), [bot(booking.cancelled)], now);
   if (mentionsAny(text, booking.retryWords)) {
     return say({ ...state, status: 'saving' }, [], now, { type: 'save', lead: toConsultationLead(state.answers) });
   }
@@ -124,7 +169,9 @@ function afterFailedSave(state: ChatState, text: string, script: ChatScript, now
 export function respond(state: ChatState, visitorText: string, script: ChatScript, now: number): EngineResult {
   const text = visitorText.trim();
   if (!text) return { state, replies: [] };
-  const withVisitor = append(state, [{ text, isBot: false }], now).state;
+  // The one-turn flags end with this message; the cancel question is answered from the state before it.
+  const withVisitor = append(settled(state), [{ text, isBot: false }], now).state;
+  if (state.confirmingCancel) return answerCancelQuestion(withVisitor, text, script, now);
   switch (state.status) {
     case 'idle':
       return replyOutsideFlow(withVisitor, text, script, now);
@@ -140,7 +187,7 @@ export function respond(state: ChatState, visitorText: string, script: ChatScrip
 /** The outcome of the save requested by a 'save' effect. Ignored unless a save is in progress. */
 export function onSaveResult(state: ChatState, ok: boolean, script: ChatScript, now: number): EngineResult {
   if (state.status !== 'saving') return { state, replies: [] };
-  if (ok) return say(idle(state), [bot(script.booking.success)], now);
+  if (ok) return say({ ...idle(state), justBooked: true }, [bot(script.booking.success)], now);
   return say({ ...state, status: 'failed' }, [bot(script.booking.failure)], now);
 }
 

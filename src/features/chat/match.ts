@@ -12,12 +12,18 @@ export function words(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-function containsSequence(haystack: string[], needle: string[]): boolean {
-  if (needle.length === 0 || needle.length > haystack.length) return false;
+/** Where `needle` starts in `haystack` as consecutive words. */
+function sequenceStarts(haystack: string[], needle: string[]): number[] {
+  const starts: number[] = [];
+  if (needle.length === 0) return starts;
   for (let start = 0; start + needle.length <= haystack.length; start += 1) {
-    if (needle.every((word, offset) => haystack[start + offset] === word)) return true;
+    if (needle.every((word, offset) => haystack[start + offset] === word)) starts.push(start);
   }
-  return false;
+  return starts;
+}
+
+function containsSequence(haystack: string[], needle: string[]): boolean {
+  return sequenceStarts(haystack, needle).length > 0;
 }
 
 /** Whether `text` mentions `phrase` as whole words ("try again" matches "let's try again!"). */
@@ -30,10 +36,14 @@ export function mentionsAny(text: string, phrases: readonly string[]): boolean {
   return phrases.some((phrase) => containsSequence(textWords, words(phrase)));
 }
 
-/** How many of `phrases` `text` mentions; used to pick the best keyword reply. */
+/**
+ * How many of `phrases` `text` mentions; used to pick the best keyword reply. Phrases with the same words
+ * count once ("after hours" and "after-hours").
+ */
 export function countMentions(text: string, phrases: readonly string[]): number {
   const textWords = words(text);
-  return phrases.filter((phrase) => containsSequence(textWords, words(phrase))).length;
+  const distinct = new Map(phrases.map((phrase) => [words(phrase).join(' '), words(phrase)]));
+  return [...distinct.values()].filter((phrase) => containsSequence(textWords, phrase)).length;
 }
 
 /** A domain such as "acme.com", "www.nonprofit.org" or a URL with a scheme. */
@@ -42,8 +52,26 @@ export function looksLikeWebsite(text: string): boolean {
 }
 
 /**
- * The spec's time rule with whole words: a colon ("10:30"), a time-of-day word ("Tuesday morning"), or
- * am/pm attached to a number ("3pm", "10 am", "9.30 p.m."). A bare "am" as in "I am free" does not count.
+ * Whether the whole of `text` is one of `phrases`: either word for word, or once `filler` words ("please",
+ * "oh", "ok", "thanks") are left out. "Oh, cancel please!" is the request "cancel"; "One Stop Plumbing" is
+ * not the request "stop", because it says more than that.
+ */
+export function isRequest(text: string, phrases: readonly string[], filler: readonly string[]): boolean {
+  const said = words(text);
+  const fillerWords = new Set(filler.flatMap(words));
+  const meant = said.filter((word) => !fillerWords.has(word));
+  return phrases.some((phrase) => {
+    const wanted = words(phrase).join(' ');
+    return wanted !== '' && (said.join(' ') === wanted || meant.join(' ') === wanted);
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The spec's time rule with whole words: a colon ("10:30"), a time-of-day word ("Tuesday morning",
+ * "tonight"), or am/pm after a number ("3pm", "10 am", "9.30 p.m.") or as a word of its own ("Friday PM",
+ * "tomorrow am"). "am" right after or before "I" is the verb, so "I am free whenever" is not a time.
  */
 export function mentionsTime(
   text: string,
@@ -53,11 +81,32 @@ export function mentionsTime(
   if (text.includes(':')) return true;
   if (mentionsAny(text, timeOfDayWords)) return true;
   const lower = text.toLowerCase();
+  const afterNumber = meridiemWords.some((meridiem) =>
+    new RegExp(`\\d\\s*${escapeRegExp(meridiem.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(lower),
+  );
+  return afterNumber || mentionsMeridiemWord(words(text), meridiemWords);
+}
+
+function mentionsMeridiemWord(textWords: string[], meridiemWords: readonly string[]): boolean {
   return meridiemWords.some((meridiem) => {
-    const escaped = meridiem.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`\\d\\s*${escaped}(?![\\p{L}\\p{N}])`, 'u').test(lower);
+    const needle = words(meridiem);
+    const isAm = needle.join(' ') === 'am';
+    return sequenceStarts(textWords, needle).some(
+      (start) => !(isAm && (textWords[start - 1] === 'i' || textWords[start + 1] === 'i')),
+    );
   });
 }
+
+/**
+ * The first phone number in `text`: digits with spaces, "+", brackets, dots or dashes between them, at least
+ * six digits in all ("0400 123 456", "+61 (2) 9876-5432", "13 12 34"). Undefined when there is none.
+ */
+export function findPhoneNumber(text: string): string | undefined {
+  const runs = text.match(/\+?\(?\d[\d\s().-]*\d\)?/g) ?? [];
+  return runs.map((run) => run.trim()).find((run) => (run.match(/\d/g) ?? []).length >= MIN_PHONE_DIGITS);
+}
+
+const MIN_PHONE_DIGITS = 6;
 
 /**
  * The e-mail address in an answer such as "it's jo@acme.com thanks", or undefined when there is no word

@@ -57,6 +57,9 @@ export const chatScript = z
         skip: text('skip'),
         retry: text('retry'),
         cancel: text('cancel'),
+        /** Shown while the bot asks whether to discard the answers: confirm, or carry on. */
+        confirmCancel: text('confirmCancel'),
+        keepBooking: text('keepBooking'),
       })
       .strict(),
     booking: z
@@ -78,8 +81,18 @@ export const chatScript = z
         meridiemWords: phrases('meridiemWords'),
         websiteSkipWords: phrases('websiteSkipWords'),
         noPhoneWords: phrases('noPhoneWords'),
-        cancelWords: phrases('cancelWords'),
+        /** A message that is one of these, apart from filler words, asks to cancel ("stop", "cancel the booking"). */
+        cancelRequests: phrases('cancelRequests'),
+        /** A message without data (digits, @, a web address) that contains one of these asks to cancel. */
+        cancelPhrases: phrases('cancelPhrases'),
+        /** Single words ignored when deciding whether a whole message is a request ("oh, cancel please" is "cancel"). */
+        fillerWords: phrases('fillerWords'),
+        /** Replies to confirmCancel: discard the answers, or keep them and carry on. */
+        confirmCancelWords: phrases('confirmCancelWords'),
+        keepBookingWords: phrases('keepBookingWords'),
         retryWords: phrases('retryWords'),
+        confirmCancel: text('confirmCancel'),
+        bookingKept: text('bookingKept'),
         cancelled: text('cancelled'),
         nothingToCancel: text('nothingToCancel'),
         stillSaving: text('stillSaving'),

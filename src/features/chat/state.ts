@@ -40,6 +40,13 @@ export type ChatState = {
   answers: Answers;
   /** Next message number, so ids stay unique however many messages are dropped from the front. */
   nextId: number;
+  /**
+   * Set while the bot asks whether to discard the answers (after "cancel" during a booking or after a
+   * failed save); the status and answers are those the visitor returns to when they carry on.
+   */
+  confirmingCancel?: true;
+  /** Set on the idle state right after a booking was saved, until the visitor's next message. */
+  justBooked?: true;
 };
 
 /** Older messages are dropped beyond this, to keep sessionStorage small. */
@@ -84,7 +91,7 @@ function answersFitStatus(status: BookingStatus, step: StepId | null, answers: A
 
 export function isChatState(value: unknown): value is ChatState {
   if (!isRecord(value)) return false;
-  const { version, messages, status, step, answers, nextId } = value;
+  const { version, messages, status, step, answers, nextId, confirmingCancel, justBooked } = value;
   if (version !== 1) return false;
   if (!Array.isArray(messages) || !messages.every(isMessage) || messages.length > MAX_MESSAGES) return false;
   if (status !== 'idle' && status !== 'collecting' && status !== 'saving' && status !== 'failed') return false;
@@ -92,5 +99,12 @@ export function isChatState(value: unknown): value is ChatState {
   if (!isRecord(answers)) return false;
   if (!Object.entries(answers).every(([key, answer]) => isStepId(key) && typeof answer === 'string')) return false;
   if (typeof nextId !== 'number' || !Number.isInteger(nextId) || nextId < 0) return false;
+  if (
+    confirmingCancel !== undefined &&
+    (confirmingCancel !== true || (status !== 'collecting' && status !== 'failed'))
+  ) {
+    return false;
+  }
+  if (justBooked !== undefined && (justBooked !== true || status !== 'idle')) return false;
   return answersFitStatus(status, step, answers as Answers);
 }

@@ -1,6 +1,6 @@
 // The booking questions, in order: what each accepts and what it records. The wording (prompt, reply
 // when invalid) lives in the script; the rules live here.
-import { findEmail, looksLikeWebsite, mentionsAny, mentionsTime } from './match';
+import { findEmail, findPhoneNumber, looksLikeWebsite, mentionsAny, mentionsTime } from './match';
 import type { ChatScript } from './script-schema';
 import { STEP_IDS, type StepId } from './state';
 
@@ -32,13 +32,15 @@ export const STEP_RULES: Record<StepId, StepRule> = {
     maxLength: 200,
   },
   website: {
-    // An address wins over the skip words, so "nonprofit.org" or "no-limits.com" is kept.
+    // An address wins over the skip words, so "nonprofit.org" or "one-stop-shop.com.au" is kept.
     accept: (answer, booking) =>
       looksLikeWebsite(answer) || !mentionsAny(answer, booking.websiteSkipWords) ? answer : NOT_PROVIDED,
     maxLength: 300,
   },
   phone: {
-    accept: (answer, booking) => (mentionsAny(answer, booking.noPhoneWords) ? NOT_PROVIDED : answer),
+    // A number wins over the no-phone words: "0400 123 456 (no landline)" is kept as typed.
+    accept: (answer, booking) =>
+      findPhoneNumber(answer) !== undefined || !mentionsAny(answer, booking.noPhoneWords) ? answer : NOT_PROVIDED,
     maxLength: 50,
   },
 };

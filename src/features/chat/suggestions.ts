@@ -7,9 +7,11 @@ import { OPTIONAL_STEPS } from './steps';
 /** `timeZone` is the visitor's detected IANA zone (e.g. "Australia/Sydney"), offered at the timezone step. */
 export function suggestionsFor(state: ChatState, script: ChatScript, timeZone: string | undefined): string[] {
   const { suggestions } = script;
+  if (state.confirmingCancel) return [suggestions.confirmCancel, suggestions.keepBooking];
   switch (state.status) {
     case 'idle':
-      return [suggestions.bookCall];
+      // Straight after a booking, offering another would read as if the first one had not gone through.
+      return state.justBooked ? [] : [suggestions.bookCall];
     case 'collecting':
       if (state.step === 'timezone') return timeZone ? [timeZone] : [];
       if (state.step && OPTIONAL_STEPS.includes(state.step)) return [suggestions.skip];
