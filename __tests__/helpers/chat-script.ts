@@ -3,7 +3,8 @@
 // address filled in as the widget does.
 import chatJson from '../../content/chat.json';
 import site from '../../content/site.json';
-import { fillSiteTokens, mapStrings, siteTokenValues } from '../../src/content-model/site-tokens';
+import { fillSiteTokens, siteTokenValues } from '../../src/content-model/site-tokens';
+import { mapStrings } from '../../src/lib/json-strings';
 import { fillPlaceholders } from '../../src/features/chat/placeholders';
 import { chatScript, type ChatScript } from '../../src/features/chat/script-schema';
 
