@@ -227,7 +227,7 @@ describe('booking through the chat', () => {
     const timeZone = await bookUpToPhone();
     await say('0400 123 456');
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(submit).toHaveBeenCalledWith(expectedLead(timeZone));
+    expect(submit).toHaveBeenCalledWith(expectedLead(timeZone), 'chat');
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
     expect(screen.getByRole('button', { name: script.suggestions.bookCall })).toBeInTheDocument();
   });
@@ -241,7 +241,7 @@ describe('booking through the chat', () => {
     await user.click(screen.getByRole('button', { name: script.suggestions.retry }));
     await flushReplies();
     expect(submit).toHaveBeenCalledTimes(2);
-    expect(submit).toHaveBeenLastCalledWith(expectedLead(timeZone));
+    expect(submit).toHaveBeenLastCalledWith(expectedLead(timeZone), 'chat');
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
   });
 

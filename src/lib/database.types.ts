@@ -8,6 +8,7 @@ export type Database = {
     Tables: {
       consultation_requests: {
         Row: {
+          attribution: Json | null;
           company: string;
           created_at: string;
           email: string;
@@ -17,6 +18,7 @@ export type Database = {
           phone: string;
         };
         Insert: {
+          attribution?: Json | null;
           company: string;
           created_at?: string;
           email: string;
@@ -26,6 +28,7 @@ export type Database = {
           phone?: string;
         };
         Update: {
+          attribution?: Json | null;
           company?: string;
           created_at?: string;
           email?: string;
@@ -38,6 +41,7 @@ export type Database = {
       };
       contact_messages: {
         Row: {
+          attribution: Json | null;
           company: string | null;
           created_at: string;
           email: string;
@@ -46,6 +50,7 @@ export type Database = {
           name: string;
         };
         Insert: {
+          attribution?: Json | null;
           company?: string | null;
           created_at?: string;
           email: string;
@@ -54,6 +59,7 @@ export type Database = {
           name: string;
         };
         Update: {
+          attribution?: Json | null;
           company?: string | null;
           created_at?: string;
           email?: string;
