@@ -37,7 +37,10 @@ const harness = leadHarnessForThisFile();
 async function storedRows(email: string) {
   const { data, error } = await harness.api.service.from('consultation_requests').select('*').eq('email', email);
   expect(error).toBeNull();
-  return (data ?? []).map(({ id: _id, created_at: _createdAt, ...row }: Record<string, unknown>) => row);
+  // Where the lead came from (attribution) is checked in attribution.test.ts.
+  return (data ?? []).map(
+    ({ id: _id, created_at: _createdAt, attribution: _attribution, ...row }: Record<string, unknown>) => row,
+  );
 }
 
 function chat(page: Page) {

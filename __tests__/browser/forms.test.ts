@@ -34,11 +34,14 @@ const harness = leadHarnessForThisFile();
 async function storedRows(table: 'contact_messages' | 'consultation_requests', email: string) {
   const { data, error } = await harness.api.service.from(table).select('*').eq('email', email);
   expect(error).toBeNull();
-  return (data ?? []).map(({ id, created_at: createdAt, ...row }: Record<string, unknown>) => {
-    expect(typeof id).toBe('string');
-    expect(typeof createdAt).toBe('string');
-    return row;
-  });
+  // Where the lead came from (attribution) is checked in attribution.test.ts.
+  return (data ?? []).map(
+    ({ id, created_at: createdAt, attribution: _attribution, ...row }: Record<string, unknown>) => {
+      expect(typeof id).toBe('string');
+      expect(typeof createdAt).toBe('string');
+      return row;
+    },
+  );
 }
 
 /** Waits until the control shows the value (drafts are restored after hydration). */

@@ -222,6 +222,20 @@ describe('booking through the chat', () => {
     message: `Timezone: ${timeZone}\nPreferred time: tomorrow 10:30\nWebsite: Not provided\nSource: Website chatbot`,
   });
 
+  it('shows the collection notice, linked to the privacy policy, while the booking asks for details', async () => {
+    submit.mockResolvedValue({ ok: true });
+    const notice = () => screen.queryByRole('link', { name: booking.privacyNotice.linkLabel });
+    await openChat();
+    expect(notice()).toBeNull();
+    await say('book a call');
+    expect(notice()).toHaveAttribute('href', '/privacy-policy');
+    expect(notice()!.closest('p')).toHaveTextContent(
+      `${booking.privacyNotice.text} ${booking.privacyNotice.linkLabel}`,
+    );
+    await say(booking.cancelWords[0]);
+    expect(notice()).toBeNull();
+  });
+
   it('saves the consultation request and confirms with the spec text', async () => {
     submit.mockResolvedValue({ ok: true });
     const timeZone = await bookUpToPhone();

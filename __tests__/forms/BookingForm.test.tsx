@@ -92,6 +92,8 @@ describe('BookingForm: the fields', () => {
     await user.tab();
     expect(field.message()).toHaveFocus();
     await user.tab();
+    expect(screen.getByRole('link', { name: copy.privacyNotice.linkLabel })).toHaveFocus();
+    await user.tab();
     expect(submitButton()).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Strategy Call Requested!' })).toHaveFocus();

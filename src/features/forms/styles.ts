@@ -1,6 +1,7 @@
 // The forms' look. The site theme is not a dependency: colours come from CSS custom properties with
 // fallbacks chosen for AA contrast on the site's near-black (#0b0b1a) background.
 import styled, { css } from 'styled-components';
+import { CollectionNotice } from '../../components/privacy/CollectionNotice';
 
 const focusRing = css`
   outline: 3px solid var(--color-focus, #c4b5fd);
@@ -127,6 +128,23 @@ export const Note = styled.p`
   margin: 0;
   font-size: 0.9rem;
   color: var(--color-text-muted, rgba(245, 243, 255, 0.78));
+`;
+
+export const PrivacyNote = styled(CollectionNotice)`
+  margin: 0;
+  font-size: 0.875rem;
+  line-height: 1.5;
+  color: var(--color-text-muted, rgba(245, 243, 255, 0.78));
+
+  a {
+    color: var(--color-text, #f5f3ff);
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+
+  a:focus-visible {
+    ${focusRing}
+  }
 `;
 
 export const SubmitButton = styled.button`
