@@ -359,7 +359,10 @@ describe('/contact', () => {
     await page.keyboard.type('Support tickets pile up.');
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('Weekends especially.');
-    await page.keyboard.press('Tab'); // The honeypot is not in the tab order: straight to the button.
+    // The honeypot is not in the tab order: on to the collection notice's privacy policy link, then the button.
+    await page.keyboard.press('Tab');
+    expect(await isFocused(f.form.getByRole('link'))).toBe(true);
+    await page.keyboard.press('Tab');
     expect(await isFocused(f.submit)).toBe(true);
     await page.keyboard.press('Enter');
     await f.success.waitFor();
@@ -556,6 +559,8 @@ describe('/book', () => {
       expect(await isFocused(control)).toBe(true);
     }
     await page.keyboard.type('Any weekday afternoon');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(f.form.getByRole('link'))).toBe(true); // the collection notice's privacy policy link
     await page.keyboard.press('Tab');
     expect(await isFocused(f.submit)).toBe(true);
     await page.keyboard.press('Enter');
