@@ -30,6 +30,12 @@ npm run leads -- retention (--delete | --deidentify) [--older-than 24m] [--dry-r
 
 Target: the local data API, or a hosted project with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set.`;
 
+/** A mistake in the command line: said plainly, without the "is the API running?" hint of other failures. */
+function usageError(message: string): void {
+  console.error(`${message}\nSee npm run leads -- --help.`);
+  process.exitCode = 2;
+}
+
 function describe(leads: StoredLead[], inert: (text: string) => string): string {
   return leads
     .map((lead) => `  ${lead.created_at.slice(0, 19).replace('T', ' ')}  ${lead.table}  ${inert(lead.email)}`)
@@ -49,7 +55,7 @@ export async function runOperatorCommand(
       allowPositionals: true,
       options: { 'dry-run': { type: 'boolean', default: false } },
     });
-    if (positionals.length !== 1) throw new Error('Usage: npm run leads -- erase <email> [--dry-run]');
+    if (positionals.length !== 1) return usageError('Usage: npm run leads -- erase <email> [--dry-run]');
     const dryRun = values['dry-run'] ?? false;
     const { matched } = await eraseLeadsOf(client, positionals[0], { dryRun });
     console.log(`${dryRun ? 'Would delete' : 'Deleted'} ${matched.length} lead(s) at ${target.url}`);
@@ -65,10 +71,16 @@ export async function runOperatorCommand(
       'dry-run': { type: 'boolean', default: false },
     },
   });
-  if (values.delete === values.deidentify) throw new Error('Say what to do with old leads: --delete or --deidentify.');
+  if (values.delete === values.deidentify)
+    return usageError('Say what to do with old leads: --delete or --deidentify.');
   const mode = values.delete ? 'delete' : 'deidentify';
   const dryRun = values['dry-run'] ?? false;
-  const cutoff = cutoffFor(values['older-than'] ?? '', new Date());
+  let cutoff: Date;
+  try {
+    cutoff = cutoffFor(values['older-than'] ?? '', new Date());
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
   const { matched } = await applyRetention(client, { cutoff, mode, dryRun });
   const verb = mode === 'delete' ? 'delete' : 'de-identify';
   console.log(
