@@ -7,13 +7,15 @@ import { LOCAL_SUPABASE_SECRET_KEY } from './local-api/local-keys';
 import { createNodeSupabaseClient, type NodeLeadClient } from './local-api/node-client';
 import { describeNotification, fetchNotificationStatuses } from './notifications/status';
 import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase';
+import { attributionLine } from './leads/attribution-line';
+import { LEAD_TABLES, type LeadTable } from './leads/read-leads';
+import { LEADS_HELP, runOperatorCommand } from './leads/operator-commands';
 
 type Column = { key: string; heading: string; width: number };
-type LeadRow = Record<string, string | null>;
+type LeadRow = Record<string, unknown>;
 export type LeadListing = { table: LeadTable; rows: LeadRow[] };
 
-export const LEAD_TABLES = ['consultation_requests', 'contact_messages'] as const;
-type LeadTable = (typeof LEAD_TABLES)[number];
+export { LEAD_TABLES };
 
 const SUMMARY_COLUMNS: Record<LeadTable, Column[]> = {
   consultation_requests: [
@@ -65,11 +67,12 @@ export function formatListing({ table, rows }: LeadListing): string {
   for (const row of rows) {
     lines.push(
       columns
-        .map((column) => cell(displayValue(column.key, row[column.key]), column.width))
+        .map((column) => cell(displayValue(column.key, row[column.key] as string | null), column.width))
         .join('  ')
         .trimEnd(),
     );
-    if (row.message) {
+    lines.push(`    ${attributionLine(row.attribution, toInertText)}`);
+    if (typeof row.message === 'string' && row.message) {
       for (const messageLine of toInertText(row.message).split('\n')) lines.push(`    ${messageLine}`);
     }
   }
@@ -104,6 +107,10 @@ function readTarget(): { url: string; key: string } {
 }
 
 async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === '--help' || command === '-h') return console.log(LEADS_HELP);
+  if (command === 'erase' || command === 'retention')
+    return runOperatorCommand(command, rest, readTarget(), toInertText);
   const { values } = parseArgs({ options: { limit: { type: 'string', default: '50' } } });
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`--limit must be a positive integer, got ${values.limit}`);

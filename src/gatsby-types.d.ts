@@ -184,6 +184,7 @@ type BookingFormJson = Node & {
   readonly inputs: BookingFormJsonInputs;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly privacyNotice: CollectionNotice;
   readonly requiredNote: Scalars['String'];
   readonly submitLabel: Scalars['String'];
   readonly submittingLabel: Scalars['String'];
@@ -268,6 +269,7 @@ type BookingFormJsonFieldSelector = {
   readonly inputs: InputMaybe<BookingFormJsonInputsFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeFieldSelector>;
   readonly requiredNote: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
@@ -283,6 +285,7 @@ type BookingFormJsonFilterInput = {
   readonly inputs: InputMaybe<BookingFormJsonInputsFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeFilterInput>;
   readonly requiredNote: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
@@ -495,6 +498,7 @@ type BookingFormJsonSortInput = {
   readonly inputs: InputMaybe<BookingFormJsonInputsSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeSortInput>;
   readonly requiredNote: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly submittingLabel: InputMaybe<SortOrderEnum>;
@@ -557,6 +561,7 @@ type ChatJsonBooking = {
   readonly meridiemWords: ReadonlyArray<Scalars['String']>;
   readonly noPhoneWords: ReadonlyArray<Scalars['String']>;
   readonly nothingToCancel: Scalars['String'];
+  readonly privacyNotice: CollectionNotice;
   readonly retryPrompt: Scalars['String'];
   readonly retryWords: ReadonlyArray<Scalars['String']>;
   readonly start: Scalars['String'];
@@ -583,6 +588,7 @@ type ChatJsonBookingFieldSelector = {
   readonly meridiemWords: InputMaybe<FieldSelectorEnum>;
   readonly noPhoneWords: InputMaybe<FieldSelectorEnum>;
   readonly nothingToCancel: InputMaybe<FieldSelectorEnum>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeFieldSelector>;
   readonly retryPrompt: InputMaybe<FieldSelectorEnum>;
   readonly retryWords: InputMaybe<FieldSelectorEnum>;
   readonly start: InputMaybe<FieldSelectorEnum>;
@@ -609,6 +615,7 @@ type ChatJsonBookingFilterInput = {
   readonly meridiemWords: InputMaybe<StringQueryOperatorInput>;
   readonly noPhoneWords: InputMaybe<StringQueryOperatorInput>;
   readonly nothingToCancel: InputMaybe<StringQueryOperatorInput>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeFilterInput>;
   readonly retryPrompt: InputMaybe<StringQueryOperatorInput>;
   readonly retryWords: InputMaybe<StringQueryOperatorInput>;
   readonly start: InputMaybe<StringQueryOperatorInput>;
@@ -635,6 +642,7 @@ type ChatJsonBookingSortInput = {
   readonly meridiemWords: InputMaybe<SortOrderEnum>;
   readonly noPhoneWords: InputMaybe<SortOrderEnum>;
   readonly nothingToCancel: InputMaybe<SortOrderEnum>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeSortInput>;
   readonly retryPrompt: InputMaybe<SortOrderEnum>;
   readonly retryWords: InputMaybe<SortOrderEnum>;
   readonly start: InputMaybe<SortOrderEnum>;
@@ -1142,6 +1150,26 @@ type ChatJsonUiSortInput = {
   readonly visitorName: InputMaybe<SortOrderEnum>;
 };
 
+type CollectionNotice = {
+  readonly linkLabel: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type CollectionNoticeFieldSelector = {
+  readonly linkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type CollectionNoticeFilterInput = {
+  readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CollectionNoticeSortInput = {
+  readonly linkLabel: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type ContactFormJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly content: Scalars['JSON'];
@@ -1152,6 +1180,7 @@ type ContactFormJson = Node & {
   readonly inputs: ContactFormJsonInputs;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly privacyNotice: CollectionNotice;
   readonly requiredNote: Scalars['String'];
   readonly submitLabel: Scalars['String'];
   readonly submittingLabel: Scalars['String'];
@@ -1212,6 +1241,7 @@ type ContactFormJsonFieldSelector = {
   readonly inputs: InputMaybe<ContactFormJsonInputsFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeFieldSelector>;
   readonly requiredNote: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
@@ -1227,6 +1257,7 @@ type ContactFormJsonFilterInput = {
   readonly inputs: InputMaybe<ContactFormJsonInputsFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeFilterInput>;
   readonly requiredNote: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
@@ -1443,6 +1474,7 @@ type ContactFormJsonSortInput = {
   readonly inputs: InputMaybe<ContactFormJsonInputsSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly privacyNotice: InputMaybe<CollectionNoticeSortInput>;
   readonly requiredNote: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly submittingLabel: InputMaybe<SortOrderEnum>;
@@ -4569,6 +4601,7 @@ type Query_bookingFormJsonArgs = {
   inputs: InputMaybe<BookingFormJsonInputsFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  privacyNotice: InputMaybe<CollectionNoticeFilterInput>;
   requiredNote: InputMaybe<StringQueryOperatorInput>;
   submitLabel: InputMaybe<StringQueryOperatorInput>;
   submittingLabel: InputMaybe<StringQueryOperatorInput>;
@@ -4600,6 +4633,7 @@ type Query_contactFormJsonArgs = {
   inputs: InputMaybe<ContactFormJsonInputsFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  privacyNotice: InputMaybe<CollectionNoticeFilterInput>;
   requiredNote: InputMaybe<StringQueryOperatorInput>;
   submitLabel: InputMaybe<StringQueryOperatorInput>;
   submittingLabel: InputMaybe<StringQueryOperatorInput>;
@@ -4918,6 +4952,7 @@ type Query_siteJsonArgs = {
   navigation: InputMaybe<LinkFilterListInput>;
   navigationCta: InputMaybe<LinkFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  privacy: InputMaybe<SiteJsonPrivacyFilterInput>;
   responseTimeHours: InputMaybe<IntQueryOperatorInput>;
   siteUrl: InputMaybe<StringQueryOperatorInput>;
   skipLinkLabel: InputMaybe<StringQueryOperatorInput>;
@@ -5726,6 +5761,7 @@ type SiteJson = Node & {
   readonly navigation: ReadonlyArray<Link>;
   readonly navigationCta: Link;
   readonly parent: Maybe<Node>;
+  readonly privacy: SiteJsonPrivacy;
   readonly responseTimeHours: Scalars['Int'];
   readonly siteUrl: Scalars['String'];
   readonly skipLinkLabel: Scalars['String'];
@@ -5827,6 +5863,7 @@ type SiteJsonFieldSelector = {
   readonly navigation: InputMaybe<LinkFieldSelector>;
   readonly navigationCta: InputMaybe<LinkFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly privacy: InputMaybe<SiteJsonPrivacyFieldSelector>;
   readonly responseTimeHours: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly skipLinkLabel: InputMaybe<FieldSelectorEnum>;
@@ -5847,6 +5884,7 @@ type SiteJsonFilterInput = {
   readonly navigation: InputMaybe<LinkFilterListInput>;
   readonly navigationCta: InputMaybe<LinkFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly privacy: InputMaybe<SiteJsonPrivacyFilterInput>;
   readonly responseTimeHours: InputMaybe<IntQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly skipLinkLabel: InputMaybe<StringQueryOperatorInput>;
@@ -5947,6 +5985,30 @@ type SiteJsonGroupConnection_sumArgs = {
   field: SiteJsonFieldSelector;
 };
 
+type SiteJsonPrivacy = {
+  readonly emailProvider: Scalars['String'];
+  readonly retentionMonths: Scalars['Int'];
+  readonly storageRegion: Scalars['String'];
+};
+
+type SiteJsonPrivacyFieldSelector = {
+  readonly emailProvider: InputMaybe<FieldSelectorEnum>;
+  readonly retentionMonths: InputMaybe<FieldSelectorEnum>;
+  readonly storageRegion: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteJsonPrivacyFilterInput = {
+  readonly emailProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly retentionMonths: InputMaybe<IntQueryOperatorInput>;
+  readonly storageRegion: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteJsonPrivacySortInput = {
+  readonly emailProvider: InputMaybe<SortOrderEnum>;
+  readonly retentionMonths: InputMaybe<SortOrderEnum>;
+  readonly storageRegion: InputMaybe<SortOrderEnum>;
+};
+
 type SiteJsonSortInput = {
   readonly brandName: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
@@ -5960,6 +6022,7 @@ type SiteJsonSortInput = {
   readonly navigation: InputMaybe<LinkSortInput>;
   readonly navigationCta: InputMaybe<LinkSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly privacy: InputMaybe<SiteJsonPrivacySortInput>;
   readonly responseTimeHours: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly skipLinkLabel: InputMaybe<SortOrderEnum>;
@@ -6542,7 +6605,7 @@ type LegalPageQueryVariables = Exact<{
 }>;
 
 
-type LegalPageQuery = { readonly legalPage: { readonly title: string, readonly description: string, readonly lastUpdated: { readonly iso: string, readonly text: string } } | null, readonly legalChromeJson: { readonly lastUpdatedLabel: string } | null, readonly siteJson: { readonly brandName: string } | null };
+type LegalPageQuery = { readonly legalPage: { readonly title: string, readonly description: string, readonly lastUpdated: { readonly iso: string, readonly text: string } } | null, readonly legalChromeJson: { readonly lastUpdatedLabel: string } | null, readonly siteJson: { readonly brandName: string, readonly privacy: { readonly storageRegion: string, readonly emailProvider: string, readonly retentionMonths: number } } | null };
 
 type LinkFieldsFragment = { readonly label: string, readonly to: string };
 

@@ -43,12 +43,14 @@ async function storedRows(email: string) {
     .eq('email', email)
     .is('duplicate_of', null);
   expect(error).toBeNull();
+  // Where the lead came from (attribution) is checked in attribution.test.ts.
   return (data ?? []).map(
     ({
       id: _id,
       created_at: _createdAt,
       client_hash: _client,
       duplicate_of: _duplicate,
+      attribution: _attribution,
       ...row
     }: Record<string, unknown>) => row,
   );

@@ -35,8 +35,16 @@ async function storedRows(table: 'contact_messages' | 'consultation_requests', e
   // Leads only: a retry the database stored as a marked duplicate is not a second lead.
   const { data, error } = await harness.api.service.from(table).select('*').eq('email', email).is('duplicate_of', null);
   expect(error).toBeNull();
+  // Where the lead came from (attribution) is checked in attribution.test.ts.
   return (data ?? []).map(
-    ({ id, created_at: createdAt, client_hash: _c, duplicate_of: _d, ...row }: Record<string, unknown>) => {
+    ({
+      id,
+      created_at: createdAt,
+      client_hash: _c,
+      duplicate_of: _d,
+      attribution: _attribution,
+      ...row
+    }: Record<string, unknown>) => {
       expect(typeof id).toBe('string');
       expect(typeof createdAt).toBe('string');
       return row;
@@ -359,7 +367,10 @@ describe('/contact', () => {
     await page.keyboard.type('Support tickets pile up.');
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('Weekends especially.');
-    await page.keyboard.press('Tab'); // The honeypot is not in the tab order: straight to the button.
+    // The honeypot is not in the tab order: on to the collection notice's privacy policy link, then the button.
+    await page.keyboard.press('Tab');
+    expect(await isFocused(f.form.getByRole('link'))).toBe(true);
+    await page.keyboard.press('Tab');
     expect(await isFocused(f.submit)).toBe(true);
     await page.keyboard.press('Enter');
     await f.success.waitFor();
@@ -556,6 +567,8 @@ describe('/book', () => {
       expect(await isFocused(control)).toBe(true);
     }
     await page.keyboard.type('Any weekday afternoon');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(f.form.getByRole('link'))).toBe(true); // the collection notice's privacy policy link
     await page.keyboard.press('Tab');
     expect(await isFocused(f.submit)).toBe(true);
     await page.keyboard.press('Enter');

@@ -222,12 +222,26 @@ describe('booking through the chat', () => {
     message: `Timezone: ${timeZone}\nPreferred time: tomorrow 10:30\nWebsite: Not provided\nSource: Website chatbot`,
   });
 
+  it('shows the collection notice, linked to the privacy policy, while the booking asks for details', async () => {
+    submit.mockResolvedValue({ ok: true });
+    const notice = () => screen.queryByRole('link', { name: booking.privacyNotice.linkLabel });
+    await openChat();
+    expect(notice()).toBeNull();
+    await say('book a call');
+    expect(notice()).toHaveAttribute('href', '/privacy-policy');
+    expect(notice()!.closest('p')).toHaveTextContent(
+      `${booking.privacyNotice.text} ${booking.privacyNotice.linkLabel}`,
+    );
+    await say(booking.cancelRequests[0]);
+    expect(notice()).toBeNull();
+  });
+
   it('saves the consultation request and confirms with the spec text', async () => {
     submit.mockResolvedValue({ ok: true });
     const timeZone = await bookUpToPhone();
     await say('0400 123 456');
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(submit).toHaveBeenCalledWith(expectedLead(timeZone));
+    expect(submit).toHaveBeenCalledWith(expectedLead(timeZone), 'chat');
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
     // Not offered again straight after the booking, only once the conversation moves on.
     expect(screen.queryByRole('button', { name: script.suggestions.bookCall })).not.toBeInTheDocument();
@@ -244,7 +258,7 @@ describe('booking through the chat', () => {
     await user.click(screen.getByRole('button', { name: script.suggestions.retry }));
     await flushReplies();
     expect(submit).toHaveBeenCalledTimes(2);
-    expect(submit).toHaveBeenLastCalledWith(expectedLead(timeZone));
+    expect(submit).toHaveBeenLastCalledWith(expectedLead(timeZone), 'chat');
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
   });
 

@@ -98,13 +98,32 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(data).toEqual([{ name: 'Later', email: later }]);
     });
 
-    test('cannot change or delete leads either', async () => {
-      const update = await api.service.from('consultation_requests').update({ name: 'X' }).eq('email', email);
-      expect(update.status).toBe(403);
-      expect(update.error?.code).toBe('42501');
-      const remove = await api.service.from('consultation_requests').delete().eq('email', email);
-      expect(remove.status).toBe(403);
+    // For the operator tools only: erasure deletes, retention deletes or de-identifies the personal fields.
+    test('cannot change a timestamp, id, attribution or the guard columns, or insert', async () => {
+      for (const change of [
+        { created_at: '2020-01-01T00:00:00Z' },
+        { id: crypto.randomUUID() },
+        { attribution: {} },
+        { duplicate_of: crypto.randomUUID() },
+        { client_hash: 'x' },
+      ]) {
+        const update = await api.service.from('consultation_requests').update(change).eq('email', email);
+        expect(update.status).toBe(403);
+        expect(update.error?.code).toBe('42501');
+      }
+      const insert = await api.service.from('consultation_requests').insert({ name: 'X', email, company: 'X' });
+      expect(insert.error?.code).toBe('42501');
       expect(await storedRow()).toEqual([{ name: 'Dee' }]);
+    });
+
+    test('may rewrite the personal fields and delete a lead (erasure and retention tools)', async () => {
+      const other = uniqueEmail('erasable');
+      await api.anon.from('contact_messages').insert({ name: 'Eve', email: other, company: 'Acme', message: 'm' });
+      const update = await api.service.from('contact_messages').update({ name: 'Removed' }).eq('email', other);
+      expect(update.error).toBeNull();
+      const remove = await api.service.from('contact_messages').delete().eq('email', other);
+      expect(remove.error).toBeNull();
+      expect(await api.sql('select 1 from public.contact_messages where email = $1', [other])).toEqual([]);
     });
   });
 
@@ -168,11 +187,13 @@ describe.each(BACKENDS)('on %s', (backend) => {
         order by table_name, column_name`,
       );
       expect(columns.map((column) => `${column.table_name}.${column.column_name}`)).toEqual([
+        'consultation_requests.attribution',
         'consultation_requests.company',
         'consultation_requests.email',
         'consultation_requests.message',
         'consultation_requests.name',
         'consultation_requests.phone',
+        'contact_messages.attribution',
         'contact_messages.company',
         'contact_messages.email',
         'contact_messages.message',

@@ -92,6 +92,8 @@ describe('BookingForm: the fields', () => {
     await user.tab();
     expect(field.message()).toHaveFocus();
     await user.tab();
+    expect(screen.getByRole('link', { name: copy.privacyNotice.linkLabel })).toHaveFocus();
+    await user.tab();
     expect(submitButton()).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Strategy Call Requested!' })).toHaveFocus();
@@ -133,13 +135,16 @@ describe('BookingForm: submitting', () => {
     await user.click(submitButton());
 
     expect(submitMock).toHaveBeenCalledTimes(1);
-    expect(submitMock).toHaveBeenCalledWith({
-      name: 'Grace Hopper',
-      email: 'grace@example.com',
-      company: 'Compilers Inc',
-      phone: '+61 400 123 456',
-      message: 'AEST, mornings suit best',
-    });
+    expect(submitMock).toHaveBeenCalledWith(
+      {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        company: 'Compilers Inc',
+        phone: '+61 400 123 456',
+        message: 'AEST, mornings suit best',
+      },
+      'booking_form',
+    );
     expect(screen.getByRole('button', { name: 'Booking Your Call...' })).toBeDisabled();
 
     await act(async () => pending.resolve({ ok: true }));
@@ -155,7 +160,7 @@ describe('BookingForm: submitting', () => {
     const { user } = renderForm();
     await fillValidForm(user, '');
     await user.click(submitButton());
-    expect(submitMock).toHaveBeenCalledWith(expect.objectContaining({ message: '' }));
+    expect(submitMock).toHaveBeenCalledWith(expect.objectContaining({ message: '' }), 'booking_form');
   });
 
   it('"Book Another Call" returns to an empty form with focus on the first field', async () => {

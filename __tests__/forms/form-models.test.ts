@@ -100,7 +100,7 @@ describe('draft storage', () => {
     writeDraft('test-form', { name: 'Ada', email: 'ada@example.com' });
     sessionStorage.setItem(
       'lead-form-draft:other',
-      JSON.stringify({ name: 'Someone else', injected: '<script>', email: 42 }),
+      JSON.stringify({ name: 'Someone else', injected: '<script>', email: 42, savedAt: Date.now() }),
     );
     expect(readDraft('test-form', ['name', 'email'])).toEqual({ name: 'Ada', email: 'ada@example.com' });
     expect(readDraft('other', ['name', 'email'])).toEqual({ name: 'Someone else' });

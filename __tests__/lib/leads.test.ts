@@ -59,7 +59,7 @@ afterEach(() => {
 describe('submitConsultationRequest', () => {
   it('inserts the trimmed five fields into consultation_requests and reports success', async () => {
     const calls = fakeClient(created);
-    await expect(submitConsultationRequest(consultation)).resolves.toEqual({ ok: true });
+    await expect(submitConsultationRequest(consultation, 'booking_form')).resolves.toEqual({ ok: true });
     expect(calls).toHaveLength(1);
     expect(calls[0].table).toBe('consultation_requests');
     expect(calls[0].row).toEqual({
@@ -68,6 +68,8 @@ describe('submitConsultationRequest', () => {
       company: 'Analytical Engines',
       phone: '+61 400 000 000',
       message: 'Mornings please',
+      // jsdom's page is http://localhost/, reached directly: no referrer, no utm_* parameters.
+      attribution: { surface: 'booking_form', landing_page: '/', submitted_from: '/' },
     });
     expect(calls[0].signal).toBeInstanceOf(AbortSignal);
     expect(consoleError).not.toHaveBeenCalled();
@@ -75,7 +77,7 @@ describe('submitConsultationRequest', () => {
 
   it('keeps an empty phone and message as empty strings', async () => {
     const calls = fakeClient(created);
-    await submitConsultationRequest({ ...consultation, phone: ' ', message: '' });
+    await submitConsultationRequest({ ...consultation, phone: ' ', message: '' }, 'chat');
     expect(calls[0].row).toEqual(expect.objectContaining({ phone: '', message: '' }));
   });
 });
@@ -90,6 +92,7 @@ describe('submitContactMessage', () => {
       email: 'grace@example.com',
       company: 'Navy',
       message: 'Problem: Other (please specify in message)',
+      attribution: { surface: 'contact_form', landing_page: '/', submitted_from: '/' },
     });
   });
 
@@ -100,6 +103,7 @@ describe('submitContactMessage', () => {
       name: 'Grace Hopper',
       email: 'grace@example.com',
       message: 'Problem: Other (please specify in message)',
+      attribution: { surface: 'contact_form', landing_page: '/', submitted_from: '/' },
     });
     expect(calls[0].row).not.toHaveProperty('company');
   });
@@ -121,7 +125,7 @@ describe('failures become results, never exceptions', () => {
 
   it('maps an error with status 0 (API unreachable, as supabase-js reports it) to "network"', async () => {
     fakeClient(() => Promise.resolve({ error: { message: 'TypeError: Failed to fetch' }, status: 0 }));
-    await expect(submitConsultationRequest(consultation)).resolves.toEqual({
+    await expect(submitConsultationRequest(consultation, 'booking_form')).resolves.toEqual({
       ok: false,
       reason: 'network',
       detail: 'TypeError: Failed to fetch',
@@ -131,7 +135,7 @@ describe('failures become results, never exceptions', () => {
 
   it('maps a thrown fetch to "network" and logs it', async () => {
     fakeClient(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(submitConsultationRequest(consultation)).resolves.toEqual({
+    await expect(submitConsultationRequest(consultation, 'booking_form')).resolves.toEqual({
       ok: false,
       reason: 'network',
       detail: 'Failed to fetch',
@@ -154,7 +158,7 @@ describe('failures become results, never exceptions', () => {
       seenSignal = signal;
       return new Promise(() => {}); // an API that never answers
     });
-    const pending = submitConsultationRequest(consultation);
+    const pending = submitConsultationRequest(consultation, 'booking_form');
     let settled = false;
     void pending.then(() => (settled = true));
     await jest.advanceTimersByTimeAsync(LEAD_TIMEOUT_MS - 1);

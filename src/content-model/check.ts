@@ -6,7 +6,8 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { z, type ZodTypeAny } from 'zod';
 import { contentRoot, contentSources, type ContentSource } from './registry';
-import { pageRoutes } from './routes';
+import { PRIVACY_POLICY_PATH, pageRoutes } from './routes';
+import { site } from './schemas';
 import { describeIssue } from './friendly-issue';
 import { siteTokenNames, unknownTokens } from './site-tokens';
 import { unwrap } from './zod-helpers';
@@ -155,6 +156,14 @@ function crossCheck(content: ValidContent): ContentProblem[] {
     }
   }
 
+  problems.push(...legalComponentProblems(entriesOf(content, 'LegalPage')));
+  if (!routes.has(PRIVACY_POLICY_PATH)) {
+    problems.push({
+      file: 'content/legal',
+      message: `there is no privacy policy (a legal page with slug ${PRIVACY_POLICY_PATH.slice(1)}), but the forms' and the chat's privacy notices link to it. Restore content/legal/privacy-policy.mdx.`,
+    });
+  }
+
   const popular = entriesOf(content, 'PlansJson').filter((entry) => entry.value.mostPopular === true);
   if (popular.length > 1) {
     problems.push({
@@ -184,6 +193,25 @@ function crossCheck(content: ValidContent): ContentProblem[] {
       problems.push({ file: entry.file, message: `'slug' ${route} is already used by another page. Choose another.` });
     }
     slugs.add(route);
+  }
+  return problems;
+}
+
+const privacyValueNames = Object.keys(site.shape.privacy.shape);
+
+/** Legal pages may use one component, <PrivacyValue name="…" />, naming a field of site.json `privacy`. */
+function legalComponentProblems(entries: { file: string; body?: string }[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const allowed = privacyValueNames.map((name) => `<PrivacyValue name="${name}" />`).join(', ');
+  for (const entry of entries) {
+    for (const [tag, component] of (entry.body ?? '').matchAll(/<\/?([A-Z][\w.]*)[^>]*>/g)) {
+      const name = /^<PrivacyValue\s+name="(\w+)"\s*\/>$/.exec(tag)?.[1];
+      if (component === 'PrivacyValue' && name && privacyValueNames.includes(name)) continue;
+      problems.push({
+        file: entry.file,
+        message: `'${tag}' cannot be used in a legal page. The only tag allowed is one of: ${allowed} (the values are in content/site.json, privacy).`,
+      });
+    }
   }
   return problems;
 }

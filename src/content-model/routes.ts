@@ -20,3 +20,6 @@ export function siteRoutes(contentDir = path.resolve(__dirname, '../..', content
     .map((name) => `/${matter(fs.readFileSync(path.join(folder, name), 'utf8')).data.slug as string}`);
   return [...pageRoutes, ...legalRoutes];
 }
+
+/** The privacy policy (content/legal, slug privacy-policy); every collection notice links to it. */
+export const PRIVACY_POLICY_PATH = '/privacy-policy';

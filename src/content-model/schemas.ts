@@ -31,6 +31,16 @@ export const pageMeta = sharedType(
     .strict(),
 );
 
+/**
+ * A collection notice (Australian Privacy Principle 5) shown where personal details are asked for: who collects
+ * them, why, what happens without them, who receives them (overseas too). The component adds a link labelled
+ * `linkLabel` to the privacy policy after the text, so the link cannot be forgotten or mistyped.
+ */
+export const collectionNotice = sharedType(
+  'CollectionNotice',
+  z.object({ text: text('text'), linkLabel: text('linkLabel') }).strict(),
+);
+
 const titledText = sharedType('TitledText', z.object({ title: text('title'), text: text('text') }).strict());
 
 export const site = z
@@ -56,6 +66,20 @@ export const site = z
     navigationCta: link,
     skipLinkLabel: text('skipLinkLabel'),
     menuLabel: text('menuLabel'),
+    /** Facts the privacy policy states, filled in by the business (see CONTENT.md). */
+    privacy: z
+      .object({
+        storageRegion: text('storageRegion'),
+        emailProvider: text('emailProvider'),
+        retentionMonths: z
+          .number({
+            required_error: 'retentionMonths is required',
+            invalid_type_error: 'retentionMonths must be a number',
+          })
+          .int('retentionMonths must be a whole number of months')
+          .positive('retentionMonths must be at least 1'),
+      })
+      .strict(),
     footer: z
       .object({
         blurb: text('blurb'),

@@ -8,6 +8,7 @@ export type Database = {
     Tables: {
       consultation_requests: {
         Row: {
+          attribution: Json | null;
           client_hash: string | null;
           company: string;
           created_at: string;
@@ -19,6 +20,7 @@ export type Database = {
           phone: string;
         };
         Insert: {
+          attribution?: Json | null;
           client_hash?: string | null;
           company: string;
           created_at?: string;
@@ -30,6 +32,7 @@ export type Database = {
           phone?: string;
         };
         Update: {
+          attribution?: Json | null;
           client_hash?: string | null;
           company?: string;
           created_at?: string;
@@ -44,6 +47,7 @@ export type Database = {
       };
       contact_messages: {
         Row: {
+          attribution: Json | null;
           client_hash: string | null;
           company: string | null;
           created_at: string;
@@ -54,6 +58,7 @@ export type Database = {
           name: string;
         };
         Insert: {
+          attribution?: Json | null;
           client_hash?: string | null;
           company?: string | null;
           created_at?: string;
@@ -64,6 +69,7 @@ export type Database = {
           name: string;
         };
         Update: {
+          attribution?: Json | null;
           client_hash?: string | null;
           company?: string | null;
           created_at?: string;

@@ -1,6 +1,7 @@
 // The one way a lead leaves the browser, shared by the demo-request form, the booking form and the chat:
 // shape the row, insert it with the anon key, give up after LEAD_TIMEOUT_MS, and turn every failure into
 // a logged LeadResult. Nothing here throws.
+import { leadAttribution, type LeadSurface } from './attribution';
 import type { Database } from './database.types';
 import type { LeadDatabaseClient } from './supabase-client';
 
@@ -47,15 +48,22 @@ export function toContactRow(lead: ContactLead): ContactRow {
   };
 }
 
-export function submitConsultationRequest(lead: ConsultationLead): Promise<LeadResult> {
-  const row = toConsultationRow(lead);
+/**
+ * The spec's fields plus `attribution` (where the lead came from, see attribution.ts): a documented
+ * addition to the specification's payload.
+ */
+export function submitConsultationRequest(
+  lead: ConsultationLead,
+  surface: Extract<LeadSurface, 'booking_form' | 'chat'>,
+): Promise<LeadResult> {
+  const row = { ...toConsultationRow(lead), attribution: leadAttribution(surface) };
   return insertLead('consultation_requests', (client, signal) =>
     client.from('consultation_requests').insert(row).abortSignal(signal),
   );
 }
 
 export function submitContactMessage(lead: ContactLead): Promise<LeadResult> {
-  const row = toContactRow(lead);
+  const row = { ...toContactRow(lead), attribution: leadAttribution('contact_form') };
   return insertLead('contact_messages', (client, signal) =>
     client.from('contact_messages').insert(row).abortSignal(signal),
   );

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import React, { type ReactNode } from 'react';
+import { MDXProvider } from '@mdx-js/react';
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import styled from 'styled-components';
 import { Seo } from '../components/seo/Seo';
 import { Container } from '../components/ui/Container';
 import { Prose } from '../components/ui/Prose';
+import { privacyValueComponents } from '../components/privacy/PrivacyValue';
 
 const Header = styled.header`
   padding: clamp(3rem, 8vw, 5rem) 0 1.5rem;
@@ -30,7 +32,9 @@ export default function LegalPageTemplate({ data, children }: Props) {
           {data.legalChromeJson!.lastUpdatedLabel}: <time dateTime={page.lastUpdated.iso}>{page.lastUpdated.text}</time>
         </Updated>
       </Header>
-      <Prose>{children}</Prose>
+      <Prose>
+        <MDXProvider components={privacyValueComponents(data.siteJson!.privacy)}>{children}</MDXProvider>
+      </Prose>
     </Container>
   );
 }
@@ -61,6 +65,11 @@ export const query = graphql`
     }
     siteJson {
       brandName
+      privacy {
+        storageRegion
+        emailProvider
+        retentionMonths
+      }
     }
   }
 `;

@@ -3,6 +3,7 @@
 // loaded so replies and a running save carry on while it is closed.
 import React, { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import styled from 'styled-components';
+import { CollectionNotice } from '../../components/privacy/CollectionNotice';
 import { Composer } from './Composer';
 import { look } from './look';
 import { MessageList } from './MessageList';
@@ -113,6 +114,7 @@ export function ChatPanel({
       />
       {isTyping && <TypingIndicator label={ui.typingLabel} />}
       <SuggestedReplies label={ui.suggestionsLabel} replies={suggestions} onChoose={sendAndKeepFocus} />
+      {state.status !== 'idle' && <PrivacyNote copy={script.booking.privacyNotice} onLinkClick={onLinkClick} />}
       <Composer
         ref={inputRef}
         label={ui.inputLabel}
@@ -172,6 +174,22 @@ const Panel = styled.section`
 
   @media (prefers-reduced-motion: reduce) {
     animation: none;
+  }
+`;
+
+/** The collection notice while a booking asks for details (from its first question until it ends). */
+const PrivacyNote = styled(CollectionNotice)`
+  margin: 0;
+  padding: 0.5rem 1rem;
+  border-top: 1px solid ${look.border};
+  color: ${look.textMuted};
+  font-size: 0.75rem;
+  line-height: 1.45;
+
+  a {
+    color: ${look.text};
+    text-decoration: underline;
+    border-radius: 0.25rem;
   }
 `;
 

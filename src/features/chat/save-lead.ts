@@ -7,7 +7,7 @@ export type SaveLead = (lead: ConsultationLead) => Promise<boolean>;
 export const saveLeadThroughSharedModule: SaveLead = async (lead) => {
   try {
     const { submitConsultationRequest } = await import('../../lib/leads');
-    const result = await submitConsultationRequest(lead);
+    const result = await submitConsultationRequest(lead, 'chat');
     return result.ok;
   } catch (error) {
     // The module promises not to throw; loading it can still fail (e.g. offline after a deploy).

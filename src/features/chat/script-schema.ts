@@ -2,7 +2,7 @@
 // and the widget's labels. Only objects, strings and arrays are used, so the GraphQL type can be derived
 // from this schema like the other content types.
 import { z } from 'zod';
-import { link } from '../../content-model/schemas';
+import { collectionNotice, link } from '../../content-model/schemas';
 import { text } from '../../content-model/zod-helpers';
 
 /** Words or short phrases the bot listens for; matched as whole words, case-insensitively. */
@@ -66,6 +66,8 @@ export const chatScript = z
       .object({
         triggers: phrases('triggers'),
         start: text('start'),
+        /** Shown above the message box while a booking is in progress, with a link to the privacy policy. */
+        privacyNotice: collectionNotice,
         steps: z
           .object({
             full_name: requiredStep,

@@ -18,7 +18,8 @@ import { useLeadForm } from './useLeadForm';
 
 export type BookingFormProps = { copy: BookingFormCopy; contactEmail: string };
 
-const submitBooking = (values: BookingFormValues) => submitConsultationRequest(toConsultationLead(values));
+const submitBooking = (values: BookingFormValues) =>
+  submitConsultationRequest(toConsultationLead(values), 'booking_form');
 
 export function BookingForm({ copy, contactEmail }: BookingFormProps) {
   const validate = useCallback((values: BookingFormValues) => validateBookingForm(values, copy), [copy]);

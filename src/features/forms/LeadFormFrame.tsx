@@ -1,16 +1,22 @@
 // What both lead forms wrap around their fields: the form element, the failure banner with the e-mail
-// fallback, the required-fields note, the hidden spam trap and the submit button.
+// fallback, the required-fields note, the hidden spam trap, the collection notice and the submit button.
 import type { ReactNode } from 'react';
 import type { BookingFormCopy, ContactFormCopy } from './copy-schema';
 import { Honeypot } from './Honeypot';
 import { StatusBanner } from './StatusBanner';
-import { FieldGrid, FormCard, Note, SubmitButton } from './styles';
+import { FieldGrid, FormCard, Note, PrivacyNote, SubmitButton } from './styles';
 import { TextWithEmail } from './TextWithEmail';
 import type { useLeadForm } from './useLeadForm';
 
 type FormChrome = Pick<
   ContactFormCopy & BookingFormCopy,
-  'formLabel' | 'requiredNote' | 'honeypotLabel' | 'submitLabel' | 'submittingLabel' | 'failureMessage'
+  | 'formLabel'
+  | 'requiredNote'
+  | 'honeypotLabel'
+  | 'submitLabel'
+  | 'submittingLabel'
+  | 'failureMessage'
+  | 'privacyNotice'
 >;
 
 type Props = {
@@ -34,6 +40,7 @@ export function LeadFormFrame({ form, copy, contactEmail, children }: Props) {
       <Note>{copy.requiredNote}</Note>
       <FieldGrid>{children}</FieldGrid>
       <Honeypot {...form.honeypot} label={copy.honeypotLabel} />
+      <PrivacyNote copy={copy.privacyNotice} />
       <SubmitButton type="submit" disabled={submitting}>
         {submitting ? copy.submittingLabel : copy.submitLabel}
       </SubmitButton>

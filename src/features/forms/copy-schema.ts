@@ -2,6 +2,7 @@
 // message of the two lead forms. Same conventions as src/content-model/schemas.ts (strict objects,
 // plain types only) so the GraphQL types can be derived from these schemas too.
 import { z } from 'zod';
+import { collectionNotice } from '../../content-model/schemas';
 import { text } from '../../content-model/zod-helpers';
 
 /** A message that must offer the site's e-mail address; `{email}` becomes a mailto link. */
@@ -51,6 +52,8 @@ const formChrome = {
   submitLabel: text('submitLabel'),
   submittingLabel: text('submittingLabel'),
   failureMessage: messageWithEmail('failureMessage'),
+  /** Shown next to the submit button: what is collected and why, with a link to the privacy policy. */
+  privacyNotice: collectionNotice,
 };
 
 export const contactFormCopy = z

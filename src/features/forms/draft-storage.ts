@@ -1,5 +1,6 @@
 // Unsent form input kept in sessionStorage, so a reload or a failed submission loses nothing. Storage can
 // be unavailable (privacy modes, quota); then drafts are simply not kept.
+import { isFreshlySaved, withSavedAt } from '../../lib/session-expiry';
 import type { FormValues } from './validation';
 
 const keyFor = (formId: string) => `lead-form-draft:${formId}`;
@@ -19,6 +20,10 @@ export function readDraft<F extends string>(formId: string, fields: readonly F[]
     if (!raw) return undefined;
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return undefined;
+    if (!isFreshlySaved(parsed as Record<string, unknown>)) {
+      clearDraft(formId);
+      return undefined;
+    }
     const draft: Partial<FormValues<F>> = {};
     for (const field of fields) {
       const value = (parsed as Record<string, unknown>)[field];
@@ -32,7 +37,7 @@ export function readDraft<F extends string>(formId: string, fields: readonly F[]
 
 export function writeDraft<F extends string>(formId: string, values: FormValues<F>): void {
   try {
-    storage()?.setItem(keyFor(formId), JSON.stringify(values));
+    storage()?.setItem(keyFor(formId), JSON.stringify(withSavedAt(values)));
   } catch {
     // Quota or privacy mode: the form still works, only without a draft.
   }

@@ -2,6 +2,7 @@
 // ThemeProvider). The focus ring is the site's one, from global.css.
 import styled, { css } from 'styled-components';
 import { theme } from '../../styles/theme';
+import { CollectionNotice } from '../../components/privacy/CollectionNotice';
 
 const { color } = theme;
 
@@ -123,6 +124,19 @@ export const Note = styled.p`
   margin: 0;
   font-size: 0.9rem;
   color: ${color.textMuted};
+`;
+
+export const PrivacyNote = styled(CollectionNotice)`
+  margin: 0;
+  font-size: 0.875rem;
+  line-height: 1.5;
+  color: ${color.textMuted};
+
+  a {
+    color: ${color.text};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;
 
 export const SubmitButton = styled.button`
