@@ -1,12 +1,16 @@
 // The only part of the chat in the first-load JavaScript: a round button that loads the panel on first
-// use (and starts loading it on hover or focus). Mount it once in the shared layout so the conversation
-// stays open while the visitor navigates.
+// use. The panel's code is fetched when the browser is idle after hydration (and at the latest on hover,
+// press or focus), so a tap opens it at once. A tap made before hydration is adopted on mount
+// (src/early-input/). Mount it once in the shared layout so the conversation stays open while the
+// visitor navigates.
 import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { focusRing, look } from './look';
 import type { ChatScript } from './script-schema';
 import { loadPanelOpen, savePanelOpen } from './panel-open';
 import { sessionStore } from './session-store';
+import { EARLY_ACTION_ATTRIBUTE } from '../../early-input/attributes';
+import { expandedBeforeHydration } from '../../early-input/adopt';
 
 export type ChatLauncherProps = {
   script: ChatScript;
@@ -23,20 +27,42 @@ function preloadPanel(): void {
   });
 }
 
+/** Preloads the panel once the browser has nothing else to do (a timer where idle callbacks are missing). */
+function preloadPanelWhenIdle(): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(preloadPanel, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(preloadPanel, 1000);
+  return () => window.clearTimeout(handle);
+}
+
+/** Rendered beside the lazy panel, so it mounts when the panel's code has arrived. */
+function OnMount({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
 export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   const [open, setOpen] = useState(false);
   const [panelRequested, setPanelRequested] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState(false);
+  const [panelLoaded, setPanelLoaded] = useState(false);
+  const markPanelLoaded = useCallback(() => setPanelLoaded(true), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  // Reopen after a reload if the visitor left the panel open; read after hydration so the server-rendered
-  // HTML (always closed) matches the first render.
+  // Open now if the visitor tapped before hydration, or reopen after a reload if they left the panel
+  // open; read after hydration so the server-rendered HTML (always closed) matches the first render.
   useEffect(() => {
-    if (loadPanelOpen(sessionStore())) {
+    const tappedEarly = expandedBeforeHydration(buttonRef.current);
+    if (tappedEarly || loadPanelOpen(sessionStore())) {
       setPanelRequested(true);
       setOpen(true);
+      setFocusOnOpen(tappedEarly);
+      if (tappedEarly) savePanelOpen(sessionStore(), true);
     }
+    return preloadPanelWhenIdle();
   }, []);
 
   const setOpenAndRemember = useCallback((next: boolean) => {
@@ -76,6 +102,7 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
             focusOnOpen={focusOnOpen}
             onClose={close}
           />
+          <OnMount run={markPanelLoaded} />
         </Suspense>
       )}
       <LauncherButton
@@ -84,9 +111,12 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
         aria-label={script.ui.launcherLabel}
         aria-expanded={open}
         aria-controls={panelRequested ? panelId : undefined}
-        $open={open}
+        aria-busy={open && !panelLoaded ? true : undefined}
+        {...{ [EARLY_ACTION_ATTRIBUTE]: 'chat' }}
+        $open={open && panelLoaded}
         onClick={toggle}
         onPointerEnter={preloadPanel}
+        onPointerDown={preloadPanel}
         onFocus={preloadPanel}
       >
         {open ? <CloseIcon /> : <ChatIcon />}
@@ -147,6 +177,19 @@ const LauncherButton = styled.button<{ $open: boolean }>`
 
   ${focusRing}
 
+  /* Opening, while the panel's code is on its way (a tap before it was there). */
+  &[aria-busy='true'] {
+    animation: chat-launcher-busy 0.9s ease-in-out infinite alternate;
+  }
+
+  @keyframes chat-launcher-busy {
+    to {
+      box-shadow:
+        0 0 0 6px rgba(124, 58, 237, 0.45),
+        0 10px 30px rgba(124, 58, 237, 0.45);
+    }
+  }
+
   @media (max-width: ${look.phoneMaxWidth}) {
     right: 1rem;
     bottom: 1rem;
@@ -158,6 +201,11 @@ const LauncherButton = styled.button<{ $open: boolean }>`
     transition: none;
     &:hover {
       transform: none;
+    }
+    &[aria-busy='true'] {
+      animation: none;
+      outline: 3px dashed rgba(255, 255, 255, 0.7);
+      outline-offset: 3px;
     }
   }
 `;

@@ -1,6 +1,7 @@
 // The forms' look. The site theme is not a dependency: colours come from CSS custom properties with
 // fallbacks chosen for AA contrast on the site's near-black (#0b0b1a) background.
 import styled, { css } from 'styled-components';
+import { EARLY_SUBMIT_ATTRIBUTE } from '../../early-input/attributes';
 
 const focusRing = css`
   outline: 3px solid var(--color-focus, #c4b5fd);
@@ -154,7 +155,9 @@ export const SubmitButton = styled.button`
     ${focusRing}
   }
 
-  &:disabled {
+  &:disabled,
+  /* Submitted before the page was interactive: sent as soon as it is (src/early-input/). */
+  form[${EARLY_SUBMIT_ATTRIBUTE}] & {
     cursor: progress;
     opacity: 0.75;
   }
