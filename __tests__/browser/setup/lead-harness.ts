@@ -21,3 +21,16 @@ export function leadHarnessForThisFile(): LeadHarness {
   });
   return harness;
 }
+
+export type LeadTable = 'contact_messages' | 'consultation_requests';
+
+/** The rows stored for one e-mail address, read with the service key, without the columns the database fills in. */
+export async function storedLeadRows(api: LeadApi, table: LeadTable, email: string) {
+  const { data, error } = await api.service.from(table).select('*').eq('email', email);
+  expect(error).toBeNull();
+  return (data ?? []).map(({ id, created_at: createdAt, ...row }: Record<string, unknown>) => {
+    expect(typeof id).toBe('string');
+    expect(typeof createdAt).toBe('string');
+    return row;
+  });
+}
