@@ -3,7 +3,7 @@
 // press or focus), so a tap opens it at once. A tap made before hydration is adopted on mount
 // (src/early-input/). Mount it once in the shared layout so the conversation stays open while the
 // visitor navigates.
-import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { focusRing, look } from './look';
 import type { ChatScript } from './script-schema';
@@ -18,8 +18,19 @@ export type ChatLauncherProps = {
   contactEmail: string;
 };
 
-const loadPanel = () => import('./ChatPanel');
-const ChatPanel = lazy(loadPanel);
+type Panel = ComponentType<import('./ChatPanel').ChatPanelProps>;
+
+/** The panel once its code has arrived: rendered directly then, so opening never waits for Suspense. */
+let loadedPanel: Panel | undefined;
+const loadPanel = () =>
+  import('./ChatPanel').then((module) => {
+    loadedPanel = module.ChatPanel;
+    return module;
+  });
+// React reveals content that replaces a just-shown Suspense fallback up to 500 ms late, so the lazy
+// wrapper is only for a tap that comes before the code.
+const LazyChatPanel = lazy(loadPanel);
+const panelToRender = (): Panel => loadedPanel ?? LazyChatPanel;
 
 function preloadPanel(): void {
   loadPanel().catch(() => {
@@ -45,7 +56,10 @@ function OnMount({ run }: { run: () => void }) {
 
 export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   const [open, setOpen] = useState(false);
-  const [panelRequested, setPanelRequested] = useState(false);
+  // Chosen once, when the panel is first needed: switching later would remount it.
+  const [ChatPanel, setChatPanel] = useState<Panel>();
+  const panelRequested = ChatPanel !== undefined;
+  const requestPanel = useCallback(() => setChatPanel((current: Panel | undefined) => current ?? panelToRender()), []);
   const [focusOnOpen, setFocusOnOpen] = useState(false);
   const [panelLoaded, setPanelLoaded] = useState(false);
   const markPanelLoaded = useCallback(() => setPanelLoaded(true), []);
@@ -57,13 +71,13 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   useEffect(() => {
     const tappedEarly = expandedBeforeHydration(buttonRef.current);
     if (tappedEarly || loadPanelOpen(sessionStore())) {
-      setPanelRequested(true);
+      requestPanel();
       setOpen(true);
       setFocusOnOpen(tappedEarly);
       if (tappedEarly) savePanelOpen(sessionStore(), true);
     }
     return preloadPanelWhenIdle();
-  }, []);
+  }, [requestPanel]);
 
   const setOpenAndRemember = useCallback((next: boolean) => {
     setOpen(next);
@@ -71,7 +85,7 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   }, []);
 
   const toggle = () => {
-    setPanelRequested(true);
+    requestPanel();
     setFocusOnOpen(true);
     setOpenAndRemember(!open);
   };
@@ -92,7 +106,7 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
 
   return (
     <>
-      {panelRequested && (
+      {ChatPanel && (
         <Suspense fallback={null}>
           <ChatPanel
             id={panelId}
