@@ -193,15 +193,9 @@ const LauncherButton = styled.button<{ $open: boolean }>`
 
   /* Opening, while the panel's code is on its way (a tap before it was there). */
   &[aria-busy='true'] {
-    animation: chat-launcher-busy 0.9s ease-in-out infinite alternate;
-  }
-
-  @keyframes chat-launcher-busy {
-    to {
-      box-shadow:
-        0 0 0 6px rgba(124, 58, 237, 0.45),
-        0 10px 30px rgba(124, 58, 237, 0.45);
-    }
+    cursor: progress;
+    outline: 3px solid rgba(255, 255, 255, 0.75);
+    outline-offset: 3px;
   }
 
   @media (max-width: ${look.phoneMaxWidth}) {
@@ -215,11 +209,6 @@ const LauncherButton = styled.button<{ $open: boolean }>`
     transition: none;
     &:hover {
       transform: none;
-    }
-    &[aria-busy='true'] {
-      animation: none;
-      outline: 3px dashed rgba(255, 255, 255, 0.7);
-      outline-offset: 3px;
     }
   }
 `;
