@@ -77,10 +77,13 @@ async function once(browser: Browser, url: string, route: string, profile: Early
   const visibleMs = await waitForMark(afterPage, 'visible');
   const interactiveMs = await waitForMark(afterPage, 'interactive');
   await waitForReact(afterPage);
-  // "Once interactive": the browser has had its idle moment after hydration (when the panel is preloaded).
-  await afterPage.evaluate(
-    () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 5000 })),
-  );
+  // "Once interactive": the browser has had its idle moments after hydration (the launcher preloads the
+  // panel in the first one) and the network has gone quiet.
+  const idle = () =>
+    afterPage.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+  await idle();
+  await idle();
+  await afterPage.waitForLoadState('networkidle');
   await afterPage.locator(LAUNCHER).click();
   const afterTap = await waitForMark(afterPage, 'panel');
   const tapToPanelAfterHydrationMs = afterTap - (await marksOf(afterPage)).tap!;
