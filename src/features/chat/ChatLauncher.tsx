@@ -3,7 +3,17 @@
 // press or focus), so a tap opens it at once. A tap made before hydration is adopted on mount
 // (src/early-input/). Mount it once in the shared layout so the conversation stays open while the
 // visitor navigates.
-import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import React, {
+  Suspense,
+  lazy,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import styled from 'styled-components';
 import { focusRing, look } from './look';
 import type { ChatScript } from './script-schema';
@@ -78,10 +88,14 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
     }
     // Loaded and rendered (closed, hidden) while the browser is idle, so a tap only has to show it: mounting
     // the panel takes ~30 ms of CPU here (~130 ms at a phone's 4x slowdown), opening a mounted one a few.
+    // A transition, so React renders it in slices that never block a tap or count as a long task.
     return whenIdle(() => {
-      loadPanel().then(requestPanel, () => {
-        // The click loads it again and React reports a real failure there.
-      });
+      loadPanel().then(
+        () => startTransition(requestPanel),
+        () => {
+          // The click loads it again and React reports a real failure there.
+        },
+      );
     });
   }, [requestPanel]);
 
