@@ -1,10 +1,15 @@
 import type { GatsbySSR } from 'gatsby';
 import { themeCssVariables } from './src/styles/theme';
+import { EARLY_INPUT_SCRIPT } from './src/early-input/script';
 
 export { wrapPageElement, wrapRootElement } from './src/gatsby-wrappers';
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: 'en' });
-  // The theme's custom properties, in the HTML itself: they apply from the first paint, before any script.
-  setHeadComponents([<style key="theme-variables" dangerouslySetInnerHTML={{ __html: themeCssVariables() }} />]);
+  setHeadComponents([
+    // The theme's custom properties, in the HTML itself: they apply from the first paint, before any script.
+    <style key="theme-variables" dangerouslySetInnerHTML={{ __html: themeCssVariables() }} />,
+    // Keeps taps, typing and submits made before hydration (src/early-input/script.ts).
+    <script key="early-input" dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />,
+  ]);
 };

@@ -1,8 +1,11 @@
 // npm run bench [-- --reuse] [--runs 3] [--rebuild-floor] [--routes /,/pricing] [--form-factors mobile]
+//                [--early-runs 3]
 //
 // Builds the site (under /tmp/build.lock) and copies public/ to bench/tmp/site, builds the bare-Gatsby floor
 // in bench/tmp/floor-site (cached; --rebuild-floor to redo), serves each copy on 127.0.0.1 and runs
-// Lighthouse on every route, mobile and desktop, sequentially, reporting medians and ratios to the floor.
+// Lighthouse on every route, mobile and desktop, sequentially, reporting medians and ratios to the floor;
+// then the early-input timings (bench/lib/early-input.ts) of the site on the phone profile and desktop
+// (--early-runs 0 skips them).
 // Full runs write bench/results/latest.{json,md}; runs limited with --routes or --form-factors write
 // bench/tmp/partial.{json,md} instead, so the committed table always covers everything.
 import { execFileSync } from 'node:child_process';
@@ -11,9 +14,12 @@ import path from 'node:path';
 import { startStaticServer } from '../dev/static/static-server';
 import { buildFloor, buildSite, copyPublic, type BuildInfo } from './lib/build';
 import { firstLoad } from './lib/first-load';
+import { measureEarlyInput, type EarlyProfile } from './lib/early-input';
 import { launchChrome, runLighthouse, type FormFactor, type RunResult } from './lib/lighthouse';
 import { siteRoutes } from '../src/content-model/routes';
 import { evaluateTargets, KB, markdown, ratio, summarise, type BenchResult, type Summary } from './lib/report';
+import { PHONE_PROFILE } from '../__tests__/browser/setup/phone-profile';
+import { MOBILE } from '../__tests__/browser/setup/browser';
 
 const REPO = path.resolve(__dirname, '..');
 const TMP = path.join(REPO, 'bench', 'tmp');
@@ -28,6 +34,7 @@ type Options = {
   routes: string[];
   formFactors: FormFactor[];
   partial: boolean;
+  earlyRuns: number;
 };
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
@@ -50,6 +57,7 @@ function parseArgs(argv: string[]): Options {
     routes: ROUTES,
     formFactors: ['mobile', 'desktop'],
     partial: false,
+    earlyRuns: 3,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -61,6 +69,7 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--reuse') options.reuse = true;
     else if (arg === '--rebuild-floor') options.rebuildFloor = true;
     else if (arg === '--runs') options.runs = Number(value());
+    else if (arg === '--early-runs') options.earlyRuns = Number(value());
     else if (arg === '--routes') {
       options.routes = value().split(',');
       options.partial = true;
@@ -70,6 +79,8 @@ function parseArgs(argv: string[]): Options {
     } else throw new Error(`unknown option ${arg}`);
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a positive integer');
+  if (!Number.isInteger(options.earlyRuns) || options.earlyRuns < 0)
+    throw new Error('--early-runs must be a whole number');
   for (const route of options.routes) if (!ROUTES.includes(route)) throw new Error(`unknown route ${route}`);
   for (const ff of options.formFactors)
     if (ff !== 'mobile' && ff !== 'desktop') throw new Error(`bad form factor ${ff}`);
@@ -170,6 +181,22 @@ async function main() {
   } finally {
     await chrome.kill();
   }
+  const earlyProfiles = options.formFactors.map((ff): EarlyProfile => (ff === 'mobile' ? 'phone' : 'desktop'));
+  let earlyInput: BenchResult['earlyInput'];
+  if (options.earlyRuns > 0) {
+    const server = await startStaticServer({ root: SITE, host: '127.0.0.1' });
+    try {
+      const measured = await measureEarlyInput(server.url, options.routes, earlyProfiles, options.earlyRuns, log);
+      earlyInput = {
+        profile:
+          `Phone: Chromium at ${MOBILE.width} px, CPU ${PHONE_PROFILE.cpuSlowdown}x slower, ${PHONE_PROFILE.rttMs} ms round trip, ` +
+          `${PHONE_PROFILE.downloadKbps / 1000} Mbps down (CDP emulation); desktop: 1280 px, no throttling.`,
+        routes: options.routes.map((route) => ({ route, ...measured.get(route) })),
+      };
+    } finally {
+      await server.close();
+    }
+  }
 
   const result: BenchResult = {
     date: new Date().toISOString(),
@@ -190,6 +217,7 @@ async function main() {
       ...routeSummaries.get(route),
     })),
     targets: [],
+    earlyInput,
   };
   result.targets = evaluateTargets(result);
 

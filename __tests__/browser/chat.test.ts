@@ -136,8 +136,12 @@ async function bookUpToPhone(page: Page, answers: { name: string; email: string;
   await say(page, answers.website, TEXT.phone);
 }
 
-it('has only the launcher in the first load: the panel comes on hover or focus, supabase-js with the first save', async () => {
+it('has only the launcher in the first load: the panel comes when the browser is idle after hydration, or on hover or focus; supabase-js with the first save', async () => {
   const { context, page, errors } = await openPage(harness.browser, DESKTOP);
+  // A browser that never reports idle time: only the visitor's hover or focus can bring the panel.
+  await context.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
   const scripts = watchScripts(page);
   await page.goto(harness.site.url + '/pricing', { waitUntil: 'networkidle' });
   const { launcher, panel } = chat(page);
@@ -163,6 +167,16 @@ it('has only the launcher in the first load: the panel comes on hover or focus, 
   expect(await secondScripts.loaded('supabase')).toBe(false);
   expect(errors).toEqual([]);
   await context.close();
+
+  // An ordinary visit: the panel's code arrives untouched once the browser is idle, so a tap opens it at once.
+  const idle = await openPage(harness.browser, DESKTOP);
+  const idleScripts = watchScripts(idle.page);
+  await idle.page.goto(harness.site.url + '/pricing', { waitUntil: 'networkidle' });
+  await idleScripts.waitFor('chatPanel');
+  expect(await chat(idle.page).launcher.getAttribute('aria-expanded')).toBe('false');
+  expect(await idleScripts.loaded('supabase')).toBe(false);
+  expect(idle.errors).toEqual([]);
+  await idle.context.close();
 });
 
 it('books a call typed like a visitor and stores the request in the documented format', async () => {

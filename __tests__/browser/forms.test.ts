@@ -6,7 +6,7 @@ import { countInserts, failApiWith500, holdApi, restoreApi } from './setup/api-f
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus, waitForFocusClearOfHeader } from './setup/focus';
 import { startLeadApi } from './setup/lead-api';
-import { leadHarnessForThisFile } from './setup/lead-harness';
+import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
 
@@ -30,27 +30,7 @@ const EXPECTED_FAILURE_LOG =
 
 const harness = leadHarnessForThisFile();
 
-/** The rows stored for one e-mail address, without the columns the database fills in. */
-async function storedRows(table: 'contact_messages' | 'consultation_requests', email: string) {
-  // Leads only: a retry the database stored as a marked duplicate is not a second lead.
-  const { data, error } = await harness.api.service.from(table).select('*').eq('email', email).is('duplicate_of', null);
-  expect(error).toBeNull();
-  // Where the lead came from (attribution) is checked in attribution.test.ts.
-  return (data ?? []).map(
-    ({
-      id,
-      created_at: createdAt,
-      client_hash: _c,
-      duplicate_of: _d,
-      attribution: _attribution,
-      ...row
-    }: Record<string, unknown>) => {
-      expect(typeof id).toBe('string');
-      expect(typeof createdAt).toBe('string');
-      return row;
-    },
-  );
-}
+const storedRows = (table: LeadTable, email: string) => storedLeadRows(harness.api, table, email);
 
 /** Waits until the control shows the value (drafts are restored after hydration). */
 async function waitForValue(locator: Locator, value: string) {

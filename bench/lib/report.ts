@@ -1,5 +1,6 @@
 // Medians, targets and the markdown table.
 import type { BuildInfo } from './build';
+import type { EarlyInputSummary, EarlyProfile } from './early-input';
 import type { FirstLoad } from './first-load';
 import type { FormFactor, RunResult } from './lighthouse';
 
@@ -37,6 +38,8 @@ export type BenchResult = {
   floor: { firstLoad: FirstLoad; mobile?: Summary; desktop?: Summary };
   routes: { route: string; firstLoad: FirstLoad; mobile?: Summary; desktop?: Summary }[];
   targets: { description: string; met: boolean; detail: string }[];
+  /** Issue 11: visible → interactive and tap → chat panel, per route and profile (Playwright). */
+  earlyInput?: { profile: string; routes: ({ route: string } & Partial<Record<EarlyProfile, EarlyInputSummary>>)[] };
 };
 
 export function median(values: number[]): number {
@@ -166,6 +169,22 @@ function table(result: BenchResult, ff: FormFactor): string {
   return out;
 }
 
+function earlyInputTable(early: NonNullable<BenchResult['earlyInput']>): string {
+  let out =
+    '| Route | Profile | Control | Visible ms | Interactive ms | Visible → interactive ms | Tap → chat panel, tapped before hydration ms | Tap → chat panel, after hydration ms |\n' +
+    '| --- | --- | --- | --- | --- | --- | --- | --- |\n';
+  for (const route of early.routes) {
+    for (const profile of ['phone', 'desktop'] as const) {
+      const s = route[profile];
+      if (!s) continue;
+      out +=
+        `| ${route.route} | ${profile} | ${s.control} | ${ms(s.visibleMs)} | ${ms(s.interactiveMs)} | ` +
+        `${ms(s.interactiveMs - s.visibleMs)} | ${ms(s.tapToPanelBeforeHydrationMs)} | ${ms(s.tapToPanelAfterHydrationMs)} |\n`;
+    }
+  }
+  return out;
+}
+
 export function markdown(result: BenchResult): string {
   const lines: string[] = [];
   lines.push(`## Lighthouse benchmark — ${result.date.slice(0, 10)}`, '');
@@ -181,6 +200,17 @@ export function markdown(result: BenchResult): string {
       `### ${ff === 'mobile' ? 'Mobile (default, simulated throttling)' : 'Desktop (desktop preset)'}`,
       '',
       table(result, ff),
+    );
+  }
+  if (result.earlyInput) {
+    lines.push(
+      '### Early input (Playwright)',
+      '',
+      `${result.earlyInput.profile} Median of ${result.earlyInput.routes[0]?.phone?.runs ?? result.earlyInput.routes[0]?.desktop?.runs} runs. ` +
+        'Times from navigation start; "before hydration" is a tap the moment the launcher is visible ' +
+        '(the panel opens once the page is interactive and its code has arrived).',
+      '',
+      earlyInputTable(result.earlyInput),
     );
   }
   lines.push('### Targets', '');

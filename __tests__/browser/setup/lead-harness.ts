@@ -21,3 +21,27 @@ export function leadHarnessForThisFile(): LeadHarness {
   });
   return harness;
 }
+
+export type LeadTable = 'contact_messages' | 'consultation_requests';
+
+/** The rows stored for one e-mail address, read with the service key, without the columns the database fills in. */
+export async function storedLeadRows(api: LeadApi, table: LeadTable, email: string) {
+  // Leads only: a retry the database stored as a marked duplicate is not a second lead.
+  const { data, error } = await api.service.from(table).select('*').eq('email', email).is('duplicate_of', null);
+  expect(error).toBeNull();
+  // The guard's columns are the database's; where the lead came from is checked in attribution.test.ts.
+  return (data ?? []).map(
+    ({
+      id,
+      created_at: createdAt,
+      client_hash: _client,
+      duplicate_of: _duplicate,
+      attribution: _attribution,
+      ...row
+    }: Record<string, unknown>) => {
+      expect(typeof id).toBe('string');
+      expect(typeof createdAt).toBe('string');
+      return row;
+    },
+  );
+}

@@ -6,6 +6,8 @@ import { SiteLink } from '../ui/SiteLink';
 import { from } from '../../styles/theme';
 import { isCurrentPath } from './is-current-path';
 import { BrandMark } from './BrandMark';
+import { EARLY_ACTION_ATTRIBUTE } from '../../early-input/attributes';
+import { expandedBeforeHydration } from '../../early-input/adopt';
 
 type Props = {
   brandName: string;
@@ -54,6 +56,11 @@ const MenuToggle = styled.button`
 
 const Nav = styled.nav<{ $open: boolean }>`
   display: ${({ $open }) => ($open ? 'flex' : 'none')};
+
+  /* Open from the first tap, before React has attached (src/early-input/script.ts flips aria-expanded). */
+  ${MenuToggle}[aria-expanded='true'] + & {
+    display: flex;
+  }
   flex-direction: column;
   gap: 1rem;
   width: 100%;
@@ -122,6 +129,11 @@ export function SiteHeader({ brandName, menuLabel, navigation, cta, pathname }: 
   // Navigating closes the menu.
   useEffect(() => setOpen(false), [pathname]);
 
+  // A tap made before hydration already opened it (runs after the effect above on mount).
+  useEffect(() => {
+    if (expandedBeforeHydration(toggleRef.current)) setOpen(true);
+  }, []);
+
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -142,6 +154,7 @@ export function SiteHeader({ brandName, menuLabel, navigation, cta, pathname }: 
           type="button"
           aria-expanded={open}
           aria-controls={navId}
+          {...{ [EARLY_ACTION_ATTRIBUTE]: 'menu' }}
           onClick={() => setOpen((value) => !value)}
         >
           <MenuIcon open={open} />

@@ -1,12 +1,26 @@
 // The only part of the chat in the first-load JavaScript: a round button that loads the panel on first
-// use (and starts loading it on hover or focus). Mount it once in the shared layout so the conversation
-// stays open while the visitor navigates.
-import React, { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+// use. The panel's code is fetched when the browser is idle after hydration (and at the latest on hover,
+// press or focus), so a tap opens it at once. A tap made before hydration is adopted on mount
+// (src/early-input/). Mount it once in the shared layout so the conversation stays open while the
+// visitor navigates.
+import React, {
+  Suspense,
+  lazy,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import styled from 'styled-components';
 import { look } from './look';
 import type { ChatScript } from './script-schema';
 import { loadPanelOpen, savePanelOpen } from './panel-open';
 import { sessionStore } from './session-store';
+import { EARLY_ACTION_ATTRIBUTE } from '../../early-input/attributes';
+import { expandedBeforeHydration } from '../../early-input/adopt';
 
 export type ChatLauncherProps = {
   script: ChatScript;
@@ -14,8 +28,19 @@ export type ChatLauncherProps = {
   contactEmail: string;
 };
 
-const loadPanel = () => import('./ChatPanel');
-const ChatPanel = lazy(loadPanel);
+type Panel = ComponentType<import('./ChatPanel').ChatPanelProps>;
+
+/** The panel once its code has arrived: rendered directly then, so opening never waits for Suspense. */
+let loadedPanel: Panel | undefined;
+const loadPanel = () =>
+  import('./ChatPanel').then((module) => {
+    loadedPanel = module.ChatPanel;
+    return module;
+  });
+// React reveals content that replaces a just-shown Suspense fallback up to 500 ms late, so the lazy
+// wrapper is only for a tap that comes before the code.
+const LazyChatPanel = lazy(loadPanel);
+const panelToRender = (): Panel => loadedPanel ?? LazyChatPanel;
 
 function preloadPanel(): void {
   loadPanel().catch(() => {
@@ -23,21 +48,56 @@ function preloadPanel(): void {
   });
 }
 
+/** Runs `task` once the browser has nothing else to do (after a timer where idle callbacks are missing). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1000);
+  return () => window.clearTimeout(handle);
+}
+
+/** Rendered beside the lazy panel, so it mounts when the panel's code has arrived. */
+function OnMount({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
 export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   const [open, setOpen] = useState(false);
-  const [panelRequested, setPanelRequested] = useState(false);
+  // Chosen once, when the panel is first needed: switching later would remount it.
+  const [ChatPanel, setChatPanel] = useState<Panel>();
+  const panelRequested = ChatPanel !== undefined;
+  const requestPanel = useCallback(() => setChatPanel((current: Panel | undefined) => current ?? panelToRender()), []);
   const [focusOnOpen, setFocusOnOpen] = useState(false);
+  const [panelLoaded, setPanelLoaded] = useState(false);
+  const markPanelLoaded = useCallback(() => setPanelLoaded(true), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  // Reopen after a reload if the visitor left the panel open; read after hydration so the server-rendered
-  // HTML (always closed) matches the first render.
+  // Open now if the visitor tapped before hydration, or reopen after a reload if they left the panel
+  // open; read after hydration so the server-rendered HTML (always closed) matches the first render.
   useEffect(() => {
-    if (loadPanelOpen(sessionStore())) {
-      setPanelRequested(true);
+    const tappedEarly = expandedBeforeHydration(buttonRef.current);
+    if (tappedEarly || loadPanelOpen(sessionStore())) {
+      requestPanel();
       setOpen(true);
+      setFocusOnOpen(tappedEarly);
+      if (tappedEarly) savePanelOpen(sessionStore(), true);
     }
-  }, []);
+    // Loaded and rendered (closed, hidden) while the browser is idle, so a tap only has to show it: mounting
+    // the panel takes ~30 ms of CPU here (~130 ms at a phone's 4x slowdown), opening a mounted one a few.
+    // A transition, so React renders it in slices that never block a tap or count as a long task.
+    return whenIdle(() => {
+      loadPanel().then(
+        () => startTransition(requestPanel),
+        () => {
+          // The click loads it again and React reports a real failure there.
+        },
+      );
+    });
+  }, [requestPanel]);
 
   const setOpenAndRemember = useCallback((next: boolean) => {
     setOpen(next);
@@ -45,7 +105,7 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
   }, []);
 
   const toggle = () => {
-    setPanelRequested(true);
+    requestPanel();
     setFocusOnOpen(true);
     setOpenAndRemember(!open);
   };
@@ -66,7 +126,7 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
 
   return (
     <>
-      {panelRequested && (
+      {ChatPanel && (
         <Suspense fallback={null}>
           <ChatPanel
             id={panelId}
@@ -76,6 +136,7 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
             focusOnOpen={focusOnOpen}
             onClose={close}
           />
+          <OnMount run={markPanelLoaded} />
         </Suspense>
       )}
       <LauncherButton
@@ -84,9 +145,12 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
         aria-label={script.ui.launcherLabel}
         aria-expanded={open}
         aria-controls={panelRequested ? panelId : undefined}
-        $open={open}
+        aria-busy={open && !panelLoaded ? true : undefined}
+        {...{ [EARLY_ACTION_ATTRIBUTE]: 'chat' }}
+        $open={open && panelLoaded}
         onClick={toggle}
         onPointerEnter={preloadPanel}
+        onPointerDown={preloadPanel}
         onFocus={preloadPanel}
       >
         {open ? <CloseIcon /> : <ChatIcon />}
@@ -141,6 +205,13 @@ const LauncherButton = styled.button<{ $open: boolean }>`
     box-shadow:
       0 14px 36px rgba(37, 99, 235, 0.5),
       0 0 0 1px rgba(255, 255, 255, 0.25) inset;
+  }
+
+  /* Opening, while the panel's code is on its way (a tap before it was there). */
+  &[aria-busy='true'] {
+    cursor: progress;
+    outline: 3px solid rgba(255, 255, 255, 0.75);
+    outline-offset: 3px;
   }
 
   @media (max-width: ${look.phoneMaxWidth}) {

@@ -2,6 +2,9 @@
 // a filled one does.
 import { HoneypotBox } from './styles';
 
+/** The trap's name: plausible to a bot, filled by no person. */
+export const HONEYPOT_NAME = 'website';
+
 type HoneypotProps = { id: string; label: string; value: string; onValueChange: (value: string) => void };
 
 export function Honeypot({ id, label, value, onValueChange }: HoneypotProps) {
@@ -10,7 +13,7 @@ export function Honeypot({ id, label, value, onValueChange }: HoneypotProps) {
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        name="website"
+        name={HONEYPOT_NAME}
         type="text"
         tabIndex={-1}
         autoComplete="off"

@@ -3,6 +3,7 @@
 import styled, { css } from 'styled-components';
 import { theme } from '../../styles/theme';
 import { CollectionNotice } from '../../components/privacy/CollectionNotice';
+import { EARLY_SUBMIT_ATTRIBUTE } from '../../early-input/attributes';
 
 const { color } = theme;
 
@@ -160,7 +161,9 @@ export const SubmitButton = styled.button`
     box-shadow: 0 12px 30px -12px rgba(124, 58, 237, 0.8);
   }
 
-  &:disabled {
+  &:disabled,
+  /* Submitted before the page was interactive: sent as soon as it is (src/early-input/). */
+  form[${EARLY_SUBMIT_ATTRIBUTE}] & {
     cursor: progress;
     opacity: 0.75;
   }

@@ -1,8 +1,11 @@
 // The behaviour both lead forms share: values with a session draft, validation shown from the first
 // submit attempt, the submission state machine, the honeypot, and where focus goes after each step.
+// What the visitor typed or submitted before hydration is adopted on mount (src/early-input/).
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { adoptFieldValues, takeEarlySubmit } from '../../early-input/adopt';
 import { preloadLeadClient, type LeadResult } from '../../lib/leads';
 import { clearDraft, readDraft, writeDraft } from './draft-storage';
+import { HONEYPOT_NAME } from './Honeypot';
 import type { FieldErrors, FormValues } from './validation';
 
 /** editing → submitting → succeeded | failed; failed accepts another submit, succeeded waits for reset. */
@@ -40,11 +43,42 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
   const preloaded = useRef(false);
   const elements = useRef(new Map<string, HTMLElement>());
   const statusMessage = useRef<HTMLElement | null>(null);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const [submitOnMount, setSubmitOnMount] = useState(false);
 
-  // Restored after mount, not in the initial state, so the server-rendered HTML and hydration agree.
+  // Values set by script without a React change event (some autofill and password tools set .value and
+  // dispatch a plain input or change event, which React's value tracking ignores) still reach the state.
+  const formRef = useCallback((form: HTMLFormElement | null) => {
+    const previous = formElement.current;
+    previous?.removeEventListener('input', syncFromControl);
+    previous?.removeEventListener('change', syncFromControl);
+    formElement.current = form;
+    form?.addEventListener('input', syncFromControl);
+    form?.addEventListener('change', syncFromControl);
+    // syncFromControl uses only refs, the state setter and the fixed form id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // After mount, not in the initial state, so the server-rendered HTML and hydration agree: what the fields
+  // show (typed before hydration, autofilled, restored by the browser) and, where they are untouched, the
+  // draft. A submit pressed before hydration is carried out with those values.
   useEffect(() => {
-    const draft = readDraft(formId, fields);
-    if (draft && Object.keys(draft).length > 0) setValues((current) => ({ ...current, ...draft }));
+    const { values: adopted, fromPage } = adoptFieldValues(
+      elements.current,
+      fields,
+      emptyValues,
+      readDraft(formId, fields),
+    );
+    setValues(adopted);
+    if (fromPage) {
+      writeDraft(formId, adopted);
+      preloadOnFirstInteraction();
+    }
+    // The hidden trap is never adopted: before hydration only the browser (autofill, restore) can have
+    // filled it, and that must not turn a person's lead into a silently dropped "bot" one.
+    const trap = formElement.current?.elements.namedItem(HONEYPOT_NAME);
+    if (trap instanceof HTMLInputElement) trap.value = '';
+    if (takeEarlySubmit(formElement.current)) setSubmitOnMount(true);
     // Only on mount: the field list and id are fixed for a form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -65,11 +99,18 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
 
   const setValue = (field: F, value: string) => {
     setValues((current) => {
+      if (current[field] === value) return current;
       const next = { ...current, [field]: value };
       writeDraft(formId, next);
       return next;
     });
   };
+
+  function syncFromControl(event: Event) {
+    const control = event.target as HTMLInputElement;
+    const field = fields.find((name) => elements.current.get(name) === control);
+    if (field) setValue(field, control.value);
+  }
 
   const bind = (field: F): BoundField => ({
     id: `${formId}-${field}`,
@@ -83,8 +124,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     },
   });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submitValues = async () => {
     if (inFlight.current) return;
     setAttempted(true);
     const firstInvalid = fields.find((field) => validate(values)[field]);
@@ -109,6 +149,20 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     requestFocus(STATUS_MESSAGE);
   };
 
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitValues();
+  };
+
+  // Runs after the render that holds the adopted values, so the submit sees them.
+  useEffect(() => {
+    if (!submitOnMount) return;
+    setSubmitOnMount(false);
+    void submitValues();
+    // submitValues is recreated every render; this runs once, right after the adopting render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitOnMount]);
+
   const reset = useCallback(() => {
     clearDraft(formId);
     setValues(emptyValues);
@@ -118,11 +172,11 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     requestFocus(fields[0]);
   }, [emptyValues, fields, formId, requestFocus]);
 
-  const preloadOnFirstInteraction = () => {
+  function preloadOnFirstInteraction() {
     if (preloaded.current) return;
     preloaded.current = true;
     preloadLeadClient();
-  };
+  }
 
   return {
     status,
@@ -136,6 +190,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     },
     honeypot: { id: `${formId}-website`, value: honeypot, onValueChange: setHoneypot },
     formProps: {
+      ref: formRef,
       noValidate: true,
       onSubmit: handleSubmit,
       onFocus: preloadOnFirstInteraction,

@@ -1,0 +1,240 @@
+// The first seconds of a visit on a phone-class profile (4x slower CPU, 150 ms round trip, 1.6 Mbps): each
+// test opens the page with `waitUntil: 'commit'`, waits only until the control is visible and acts at once,
+// while the page's scripts are held back so that every action provably lands before React has attached
+// (checked, not assumed). Then the scripts are let through and the outcome is what the visitor did: the
+// row stored holds exactly what was typed, the menu and the chat panel are open.
+import type { Page } from 'playwright-core';
+import chatJson from '../../content/chat.json';
+import siteJson from '../../content/site.json';
+import { uniqueEmail } from '../helpers/local-api';
+import { MOBILE, openPage } from './setup/browser';
+import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/lead-harness';
+import { bookingForm, contactForm, TEXT } from './setup/lead-surfaces';
+import { applyPhoneProfile, reactHasAttached, waitForReact } from './setup/phone-profile';
+
+const harness = leadHarnessForThisFile();
+const chatUi = chatJson.ui;
+
+type EarlyPage = {
+  page: Page;
+  /** Lets the held scripts through: hydration follows. */
+  release: () => void;
+  /** The visitor's actions so far, each with whether React had attached when it happened. */
+  actions: () => Promise<{ type: string; hydrated: boolean }[]>;
+  errors: string[];
+};
+
+/** Opens `route` on the phone profile with the site's scripts held back until `release()`. */
+async function openEarly(route: string, setup?: (page: Page) => Promise<unknown>): Promise<EarlyPage> {
+  const { page, errors } = await openPage(harness.browser, MOBILE);
+  await applyPhoneProfile(page);
+  await page.addInitScript(() => {
+    const seen: { type: string; hydrated: boolean }[] = [];
+    (window as unknown as { __actions: typeof seen }).__actions = seen;
+    for (const type of ['input', 'change', 'click', 'submit']) {
+      window.addEventListener(
+        type,
+        () => {
+          const root = document.getElementById('___gatsby');
+          const hydrated = !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+          seen.push({ type, hydrated });
+        },
+        true,
+      );
+    }
+  });
+  if (setup) await setup(page);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.origin === harness.site.url && url.pathname.endsWith('.js'),
+    async (held) => {
+      await gate;
+      await held.continue();
+    },
+  );
+  await page.goto(harness.site.url + route, { waitUntil: 'commit' });
+  return {
+    page,
+    release,
+    errors,
+    actions: () => page.evaluate(() => (window as unknown as { __actions: [] }).__actions),
+  };
+}
+
+async function expectActedBeforeHydration(early: EarlyPage) {
+  expect(await reactHasAttached(early.page)).toBe(false);
+  const actions = await early.actions();
+  expect(actions.length).toBeGreaterThan(0);
+  expect(actions.filter((action) => action.hydrated)).toEqual([]);
+}
+
+const rows = (table: LeadTable, email: string) => storedLeadRows(harness.api, table, email);
+
+afterEach(async () => {
+  for (const context of harness.browser.contexts()) await context.close();
+});
+
+describe('forms used the moment they are visible', () => {
+  it('/contact: every field typed and chosen, then submitted, is stored exactly', async () => {
+    const email = uniqueEmail('early-contact');
+    const early = await openEarly('/contact');
+    const form = contactForm(early.page);
+    await form.getByLabel('Full name').waitFor({ state: 'visible' });
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByLabel('Work email').fill(email);
+    await form.getByLabel('Company').fill('Analytical Engines');
+    await form.getByLabel('What would you like to automate?').selectOption('Voice receptionist system');
+    await form.getByLabel('Additional details (optional)').fill('We miss calls after hours.');
+    await form.getByRole('button', { name: 'Request My Demo' }).click();
+    await expectActedBeforeHydration(early);
+    expect(new URL(early.page.url()).search).toBe(''); // no native GET submit with the answers in the URL
+
+    early.release();
+    await early.page.getByRole('status').filter({ hasText: TEXT.contactSuccess }).waitFor({ timeout: 30_000 });
+    expect(await rows('contact_messages', email)).toEqual([
+      {
+        name: 'Ada Lovelace',
+        email,
+        company: 'Analytical Engines',
+        message: 'Problem: Voice receptionist system\n\nDetails: We miss calls after hours.',
+      },
+    ]);
+    expect(early.errors).toEqual([]);
+  });
+
+  it('/book: every field typed, then submitted, is stored exactly', async () => {
+    const email = uniqueEmail('early-book');
+    const early = await openEarly('/book');
+    const form = bookingForm(early.page);
+    await form.getByLabel('Full name').waitFor({ state: 'visible' });
+    await form.getByLabel('Full name').fill('Grace Hopper');
+    await form.getByLabel('Work email').fill(email);
+    await form.getByLabel('Company').fill('Compilers Inc');
+    await form.getByLabel('Phone').fill('+61 400 123 456');
+    await form.getByLabel('Message (optional)').fill('Mornings suit best');
+    await form.getByLabel('Message (optional)').press('Enter'); // a new line, not a submit
+    await form.getByLabel('Phone').press('Enter'); // implicit submission
+    await expectActedBeforeHydration(early);
+
+    early.release();
+    await early.page.getByRole('status').filter({ hasText: TEXT.bookingSuccess }).waitFor({ timeout: 30_000 });
+    expect(await rows('consultation_requests', email)).toEqual([
+      {
+        name: 'Grace Hopper',
+        email,
+        company: 'Compilers Inc',
+        phone: '+61 400 123 456',
+        message: 'Mornings suit best',
+      },
+    ]);
+    expect(early.errors).toEqual([]);
+  });
+
+  it('a stored draft fills only the untouched fields: what the visitor types now wins', async () => {
+    const email = uniqueEmail('early-draft');
+    const draft = {
+      name: 'Name From Draft',
+      email,
+      company: 'Company From Draft',
+      problem: 'Customer support automation',
+      details: 'Details from the draft',
+    };
+    const early = await openEarly('/contact', (page) =>
+      page.addInitScript(
+        (value) => sessionStorage.setItem('lead-form-draft:contact-form', value),
+        JSON.stringify(draft),
+      ),
+    );
+    const form = contactForm(early.page);
+    await form.getByLabel('Full name').waitFor({ state: 'visible' });
+    await form.getByLabel('Full name').fill('Typed Name');
+    await form.getByLabel('Additional details (optional)').fill('Typed details');
+    await expectActedBeforeHydration(early);
+
+    early.release();
+    await waitForReact(early.page);
+    await form.getByLabel('Company').evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const check = () => ((element as HTMLInputElement).value ? resolve() : requestAnimationFrame(check));
+          check();
+        }),
+    );
+    await form.getByRole('button', { name: 'Request My Demo' }).click();
+    await early.page.getByRole('status').filter({ hasText: TEXT.contactSuccess }).waitFor({ timeout: 30_000 });
+    expect(await rows('contact_messages', email)).toEqual([
+      {
+        name: 'Typed Name',
+        email,
+        company: 'Company From Draft',
+        message: 'Problem: Customer support automation\n\nDetails: Typed details',
+      },
+    ]);
+  });
+
+  it('values set without any key or input event (browser restore, autofill) are the ones submitted', async () => {
+    const email = uniqueEmail('early-restore');
+    const early = await openEarly('/contact');
+    const form = contactForm(early.page);
+    await form.getByLabel('Full name').waitFor({ state: 'visible' });
+    await form.evaluate((element, address) => {
+      const set = (name: string, value: string) => {
+        (element.querySelector(`[name="${name}"]`) as HTMLInputElement).value = value;
+      };
+      set('name', 'Restored Name');
+      set('email', address);
+      set('company', 'Restored Co');
+      set('problem', 'Lead capture and qualification');
+      set('website', 'https://autofilled.example'); // the hidden spam trap, autofilled: still a person
+    }, email);
+    expect(await reactHasAttached(early.page)).toBe(false);
+
+    early.release();
+    await waitForReact(early.page);
+    await form.getByRole('button', { name: 'Request My Demo' }).click();
+    await early.page.getByRole('status').filter({ hasText: TEXT.contactSuccess }).waitFor({ timeout: 30_000 });
+    expect(await rows('contact_messages', email)).toEqual([
+      { name: 'Restored Name', email, company: 'Restored Co', message: 'Problem: Lead capture and qualification' },
+    ]);
+  });
+});
+
+describe('taps the moment the control is visible', () => {
+  it('the chat launcher shows it is opening at once, and the panel opens', async () => {
+    const early = await openEarly('/');
+    const launcher = early.page.getByRole('button', { name: chatUi.launcherLabel });
+    await launcher.waitFor({ state: 'visible' });
+    await launcher.click();
+    await expectActedBeforeHydration(early);
+    expect(await launcher.getAttribute('aria-busy')).toBe('true');
+
+    early.release();
+    const panel = early.page.getByRole('dialog', { name: chatUi.panelTitle });
+    await panel.waitFor({ state: 'visible', timeout: 30_000 });
+    await panel.getByRole('textbox', { name: chatUi.inputLabel }).waitFor({ state: 'visible' });
+    expect(early.errors).toEqual([]);
+  });
+
+  it('the menu toggle (375 px) opens the menu at once, and it stays open once interactive', async () => {
+    const early = await openEarly('/');
+    const toggle = early.page.getByRole('button', { name: siteJson.menuLabel });
+    await toggle.waitFor({ state: 'visible' });
+    await toggle.click();
+    await expectActedBeforeHydration(early);
+    const menu = early.page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: siteJson.navigation[0].label }).waitFor({ state: 'visible' });
+
+    early.release();
+    await waitForReact(early.page);
+    // React has rendered its own open state (the icon turns into a cross), adopted from the early tap.
+    const icon = await toggle.locator('path').elementHandle();
+    await early.page.waitForFunction((path) => path?.getAttribute('d')?.startsWith('M6'), icon);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.isVisible()).toBe(true);
+    await toggle.click(); // React's own handler now: one tap, one toggle
+    await menu.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(early.errors).toEqual([]);
+  });
+});

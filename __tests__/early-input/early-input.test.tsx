@@ -1,0 +1,230 @@
+// Input made between the first paint and hydration, in jsdom: the server-rendered markup with the page's
+// early-input script running, the visitor acting on it, then React hydrating it as Gatsby does.
+import { createHash } from 'node:crypto';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+// The Node build: jsdom's environment would pick the browser one, which needs TextEncoder.
+import { renderToStaticMarkup, renderToString } from 'react-dom/server.node';
+import { ThemeProvider } from 'styled-components';
+import chatJson from '../../content/chat.json';
+import contactJson from '../../content/forms/contact-form.json';
+import { inlineScriptHashes } from '../../src/build/security-headers';
+import { Layout } from '../../src/components/layout/Layout';
+import { EARLY_INPUT_SCRIPT } from '../../src/early-input/script';
+import { chatScript } from '../../src/features/chat/script-schema';
+import { ContactForm } from '../../src/features/forms/ContactForm';
+import { contactFormCopy } from '../../src/features/forms/copy-schema';
+import { submitContactMessage } from '../../src/lib/leads';
+import { theme } from '../../src/styles/theme';
+import { mockSiteSettings } from '../helpers/site-settings';
+
+jest.mock('../../src/lib/leads');
+const submitMock = jest.mocked(submitContactMessage);
+const copy = contactFormCopy.parse(contactJson);
+const EMAIL = 'hello@brightlane.ai';
+const chatUi = chatScript.parse(chatJson).ui;
+
+// The page's head script, run once for this file's document as the browser runs it before the body.
+new Function(EARLY_INPUT_SCRIPT)();
+
+let root: Root | undefined;
+
+/** The server-rendered page body inside Gatsby's root element, not yet hydrated. */
+function serverRendered(element: ReactElement): HTMLElement {
+  const container = document.createElement('div');
+  container.id = '___gatsby';
+  container.innerHTML = renderToString(element);
+  document.body.appendChild(container);
+  return container;
+}
+
+async function hydrate(container: HTMLElement, element: ReactElement): Promise<void> {
+  await act(async () => {
+    root = hydrateRoot(container, element);
+  });
+}
+
+// React's development build warns about the attributes the visitor's input changed before hydration; the
+// production build (what visitors get) says nothing. Any other error still fails loudly.
+const EXPECTED_HYDRATION_WARNING = /Extra attributes from the server|Prop `aria-(expanded|busy)` did not match/;
+const consoleError = console.error;
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (!EXPECTED_HYDRATION_WARNING.test(String(args[0]))) consoleError(...args);
+  });
+  sessionStorage.clear();
+  submitMock.mockReset().mockResolvedValue({ ok: true });
+  mockSiteSettings();
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+/** Typing as the browser reports it before any script handles it: the value changes, then `input` fires. */
+function typeBeforeHydration(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) {
+  control.value = value;
+  control.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+const contactForm = () => <ContactForm copy={copy} contactEmail={EMAIL} />;
+const control = <T extends HTMLElement = HTMLInputElement>(label: string) => screen.getByLabelText(label) as T;
+
+describe('a form used before hydration', () => {
+  it('submits, once hydrated, exactly what was typed, chosen and restored, without a native submit', async () => {
+    const container = serverRendered(contactForm());
+    typeBeforeHydration(control('Full name'), 'Ada Lovelace');
+    typeBeforeHydration(control('Work email'), 'ada@example.com');
+    control('Company').value = 'Analytical Engines'; // restored or autofilled: no event at all
+    typeBeforeHydration(control<HTMLSelectElement>('What would you like to automate?'), 'Voice receptionist system');
+    typeBeforeHydration(control<HTMLTextAreaElement>('Additional details (optional)'), 'Mostly after hours.');
+    const form = screen.getByRole('form', { name: 'Demo request' }) as HTMLFormElement;
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true); // no GET with the answers in the URL
+
+    await hydrate(container, contactForm());
+
+    await waitFor(() => expect(submitMock).toHaveBeenCalledTimes(1));
+    expect(submitMock).toHaveBeenCalledWith({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+      message: 'Problem: Voice receptionist system\n\nDetails: Mostly after hours.',
+    });
+    expect(await screen.findByText(copy.success.message)).toBeInTheDocument();
+  });
+
+  it('shows the same errors after hydration as a visitor would get, keeping what was typed', async () => {
+    const container = serverRendered(contactForm());
+    typeBeforeHydration(control('Full name'), 'Ada Lovelace');
+    screen.getByRole('form', { name: 'Demo request' }).dispatchEvent(new Event('submit', { cancelable: true }));
+    await hydrate(container, contactForm());
+
+    expect(await screen.findByText(copy.inputs.email.requiredMessage)).toBeInTheDocument();
+    expect(screen.queryByText(copy.inputs.name.requiredMessage)).not.toBeInTheDocument();
+    expect(control('Full name')).toHaveValue('Ada Lovelace');
+    expect(submitMock).not.toHaveBeenCalled();
+  });
+
+  it('lets a stored draft fill only the fields the visitor has not touched; new typing wins', async () => {
+    sessionStorage.setItem(
+      'lead-form-draft:contact-form',
+      JSON.stringify({ name: 'Old Name', email: 'old@example.com', company: 'Old Co', problem: '', details: 'Old' }),
+    );
+    const container = serverRendered(contactForm());
+    typeBeforeHydration(control('Full name'), 'New Name');
+    typeBeforeHydration(control<HTMLTextAreaElement>('Additional details (optional)'), ''); // typed, then cleared
+    await hydrate(container, contactForm());
+
+    expect(control('Full name')).toHaveValue('New Name');
+    expect(control('Work email')).toHaveValue('old@example.com');
+    expect(control('Company')).toHaveValue('Old Co');
+    expect(control('Additional details (optional)')).toHaveValue('');
+    expect(JSON.parse(sessionStorage.getItem('lead-form-draft:contact-form')!)).toMatchObject({ name: 'New Name' });
+  });
+
+  it('does not count a hidden spam-trap value filled before hydration (autofill) as a bot', async () => {
+    const container = serverRendered(contactForm());
+    const form = screen.getByRole('form', { name: 'Demo request' }) as HTMLFormElement;
+    (form.elements.namedItem('website') as HTMLInputElement).value = 'https://autofilled.example';
+    typeBeforeHydration(control('Full name'), 'Ada Lovelace');
+    typeBeforeHydration(control('Work email'), 'ada@example.com');
+    typeBeforeHydration(control('Company'), 'Analytical Engines');
+    typeBeforeHydration(
+      control<HTMLSelectElement>('What would you like to automate?'),
+      'Other (please specify in message)',
+    );
+    await hydrate(container, contactForm());
+
+    expect((form.elements.namedItem('website') as HTMLInputElement).value).toBe('');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Request My Demo' }));
+    await waitFor(() => expect(submitMock).toHaveBeenCalledTimes(1));
+  });
+
+  it('takes values set by script after hydration with only a plain input or change event', async () => {
+    const container = serverRendered(contactForm());
+    await hydrate(container, contactForm());
+    const setNatively = (element: HTMLInputElement, value: string, type: string) => {
+      // The way password managers fill: the native setter, which React's value tracking also sees.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(element, value);
+      act(() => {
+        element.dispatchEvent(new Event(type, { bubbles: true }));
+      });
+    };
+    setNatively(control('Full name'), 'Ada Lovelace', 'input');
+    setNatively(control('Work email'), 'ada@example.com', 'change');
+    act(() => {
+      control('Company').value = 'Analytical Engines';
+      control('Company').dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await userEvent
+      .setup()
+      .selectOptions(control<HTMLSelectElement>('What would you like to automate?'), 'Voice receptionist system');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Request My Demo' }));
+
+    await waitFor(() => expect(submitMock).toHaveBeenCalledTimes(1));
+    expect(submitMock.mock.calls[0][0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+    });
+  });
+});
+
+const layout = () => (
+  <ThemeProvider theme={theme}>
+    <Layout pathname="/">
+      <h1>Page</h1>
+    </Layout>
+  </ThemeProvider>
+);
+
+describe('a tap before hydration', () => {
+  it('opens the mobile menu at once, and it stays open (one more tap closes it) once hydrated', async () => {
+    const container = serverRendered(layout());
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    toggle.click();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await hydrate(container, layout());
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('on the chat launcher shows it is opening, then opens the panel once hydrated', async () => {
+    const container = serverRendered(layout());
+    const launcher = screen.getByRole('button', { name: chatUi.launcherLabel });
+    launcher.click();
+    expect(launcher).toHaveAttribute('aria-busy', 'true');
+    await hydrate(container, layout());
+
+    const panel = await screen.findByRole('dialog', { name: chatUi.panelTitle });
+    expect(within(panel).getByRole('textbox', { name: chatUi.inputLabel })).toBeInTheDocument();
+    await waitFor(() => expect(launcher).not.toHaveAttribute('aria-busy'));
+    expect(launcher).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('is left to React once it has attached, so a tap never toggles twice', async () => {
+    const container = serverRendered(layout());
+    await hydrate(container, layout());
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('the early-input script in the page head', () => {
+  it('is an inline script the Content-Security-Policy allows by its hash', () => {
+    const html = renderToStaticMarkup(<script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />);
+    const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT, 'utf8').digest('base64');
+    expect(inlineScriptHashes(`<head>${html}</head>`)).toEqual([`'sha256-${hash}'`]);
+  });
+});

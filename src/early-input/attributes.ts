@@ -1,0 +1,9 @@
+// The marks the early-input script (./script.ts) leaves in the DOM for the components to adopt.
+/** Marks a button whose tap before hydration is kept: `chat` or `menu`. */
+export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
+/** Set on a form submitted before hydration. */
+export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
+/** Set on a form control the visitor typed into (or cleared) before hydration. */
+export const EARLY_EDITED_ATTRIBUTE = 'data-early-edited';
+/** The element Gatsby hydrates. */
+export const GATSBY_ROOT_ID = '___gatsby';
