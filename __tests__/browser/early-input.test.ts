@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import chatJson from '../../content/chat.json';
 import siteJson from '../../content/site.json';
+import { withSavedAt } from '../../src/lib/session-expiry';
 import { uniqueEmail } from '../helpers/local-api';
 import { MOBILE, openPage } from './setup/browser';
 import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/lead-harness';
@@ -143,7 +144,7 @@ describe('forms used the moment they are visible', () => {
     const early = await openEarly('/contact', (page) =>
       page.addInitScript(
         (value) => sessionStorage.setItem('lead-form-draft:contact-form', value),
-        JSON.stringify(draft),
+        JSON.stringify(withSavedAt(draft)),
       ),
     );
     const form = contactForm(early.page);

@@ -17,6 +17,7 @@ import { chatScript } from '../../src/features/chat/script-schema';
 import { ContactForm } from '../../src/features/forms/ContactForm';
 import { contactFormCopy } from '../../src/features/forms/copy-schema';
 import { submitContactMessage } from '../../src/lib/leads';
+import { withSavedAt } from '../../src/lib/session-expiry';
 import { theme } from '../../src/styles/theme';
 import { mockSiteSettings } from '../helpers/site-settings';
 
@@ -116,7 +117,9 @@ describe('a form used before hydration', () => {
   it('lets a stored draft fill only the fields the visitor has not touched; new typing wins', async () => {
     sessionStorage.setItem(
       'lead-form-draft:contact-form',
-      JSON.stringify({ name: 'Old Name', email: 'old@example.com', company: 'Old Co', problem: '', details: 'Old' }),
+      JSON.stringify(
+        withSavedAt({ name: 'Old Name', email: 'old@example.com', company: 'Old Co', problem: '', details: 'Old' }),
+      ),
     );
     const container = serverRendered(contactForm());
     typeBeforeHydration(control('Full name'), 'New Name');
