@@ -71,7 +71,7 @@ afterAll(async () => {
 it('finds no changed screen between two captures of the same build (animations frozen, the date masked)', async () => {
   const again = await captureBuild(browser, PUBLIC_DIR, SCREENS, shots('same'));
   expect(again.failures).toEqual([]);
-  const results = compareFolders(shots('base'), shots('same'), path.join(work, 'diff-same'));
+  const results = await compareFolders(shots('base'), shots('same'), path.join(work, 'diff-same'));
   expect(results.map((result) => [result.file, result.status])).toEqual([
     ['pricing-1280.png', 'unchanged'],
     ['pricing-375.png', 'unchanged'],
@@ -97,7 +97,7 @@ it('flags exactly the route whose headline changed one word, at both widths, and
   const captured = await captureBuild(browser, build, SCREENS, shots('headline'));
   expect(captured.failures).toEqual([]);
   const diffDir = path.join(work, 'diff-headline');
-  const results = compareFolders(shots('base'), shots('headline'), diffDir);
+  const results = await compareFolders(shots('base'), shots('headline'), diffDir);
   expect(flagged(results)).toEqual(['pricing-1280.png', 'pricing-375.png']);
   for (const result of results.filter((r) => r.status === 'changed')) {
     expect(result.share).toBeGreaterThan(0);
@@ -118,7 +118,7 @@ it('flags every screen when a theme colour changes in the CSS', async () => {
     { files: /\.(html|css)$/, from: /--color-text:[^;}]+/g, to: '--color-text:#ff8800' },
   ]);
   await captureBuild(browser, build, SCREENS, shots('colour'));
-  const results = compareFolders(shots('base'), shots('colour'), path.join(work, 'diff-colour'));
+  const results = await compareFolders(shots('base'), shots('colour'), path.join(work, 'diff-colour'));
   expect(flagged(results)).toEqual(['pricing-1280.png', 'pricing-375.png', 'terms-1280.png', 'terms-375.png']);
 });
 

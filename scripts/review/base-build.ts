@@ -20,9 +20,16 @@ export function tryGit(args: string[], cwd: string): string | null {
   }
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
-  const hasFlock = command === 'npx' && spawnSync('flock', ['--version']).status === 0;
-  const [file, argv] = hasFlock ? ['flock', [BUILD_LOCK, command, ...args]] : [command, args];
+/** Runs a command in `cwd`, its output shown; `locked`: under the build lock the browser tests' builds take too. */
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  options: { env?: NodeJS.ProcessEnv; locked?: boolean } = {},
+): void {
+  const env = options.env ?? process.env;
+  const lock = options.locked && spawnSync('flock', ['--version']).status === 0;
+  const [file, argv] = lock ? ['flock', [BUILD_LOCK, command, ...args]] : [command, args];
   const result = spawnSync(file, argv, { cwd, env, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${result.status})`);
 }
@@ -45,7 +52,7 @@ export function baseBuild(root: string, commit: string, log: (line: string) => v
       fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8').trim();
     if (sameLock) fs.symlinkSync(path.join(root, 'node_modules'), path.join(worktree, 'node_modules'), 'dir');
     else run('npm', ['ci', '--no-audit', '--no-fund'], worktree);
-    run('npx', ['gatsby', 'build'], worktree, { ...process.env, ...buildEnv });
+    run('npx', ['gatsby', 'build'], worktree, { env: { ...process.env, ...buildEnv }, locked: true });
     fs.rmSync(cache, { recursive: true, force: true });
     fs.mkdirSync(cache, { recursive: true });
     fs.cpSync(path.join(worktree, 'content'), kept.content, { recursive: true });

@@ -20,7 +20,10 @@ export const FREEZE_CSS = `*, *::before, *::after {
 export const MASKED = ['time'];
 
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  await page.evaluate(async (masked) => {
+    // The same text in every build, so the masked box has the same size and the layout around it does not move.
+    for (const element of Array.from(document.querySelectorAll(masked.join(','))))
+      element.textContent = '1 January 2000';
     for (const image of Array.from(document.images)) image.loading = 'eager';
     await Promise.all(
       Array.from(document.images).map((image) =>
@@ -34,7 +37,7 @@ async function settle(page: Page): Promise<void> {
     );
     await document.fonts.ready;
     window.scrollTo({ top: 0, behavior: 'instant' });
-  });
+  }, MASKED);
   // gatsby-plugin-image swaps its blurred placeholder for the image once it has loaded.
   await page.waitForFunction(() =>
     Array.from(document.querySelectorAll<HTMLElement>('[data-main-image]')).every(

@@ -61,7 +61,11 @@ export async function compareBuilds(options: CompareBuildsOptions): Promise<Revi
   } finally {
     await browser.close();
   }
-  const results = compareFolders(path.join(images, 'before'), path.join(images, 'after'), path.join(images, 'diff'));
+  const results = await compareFolders(
+    path.join(images, 'before'),
+    path.join(images, 'after'),
+    path.join(images, 'diff'),
+  );
   const copy = options.content ? diffCopy(options.content.base, options.content.head) : [];
   const page = path.join(options.outDir, 'index.html');
   const summary = path.join(options.outDir, 'summary.md');
