@@ -77,7 +77,7 @@ async function main() {
     info: {
       builtAt: new Date(),
       base: base?.label ?? path.relative(ROOT, baseSite),
-      head: `this branch (${currentCommit() ?? 'working tree'})`,
+      head: `this branch (${currentCommit() ?? 'unknown commit'}${tryGit(['status', '--porcelain', 'content', 'src'], ROOT) ? ' + uncommitted changes' : ''})`,
     },
     log,
   });
