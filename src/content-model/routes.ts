@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { contentRoot, contentSources } from './registry';
+import { pageRoutes } from './route-paths';
 
-export const pageRoutes = ['/', '/services', '/pricing', '/contact', '/book'] as const;
+export { pageRoutes, PRIVACY_POLICY_PATH } from './route-paths';
 
 const legalFolder = contentSources.find((source) => source.typeName === 'LegalPage');
 
@@ -20,6 +21,3 @@ export function siteRoutes(contentDir = path.resolve(__dirname, '../..', content
     .map((name) => `/${matter(fs.readFileSync(path.join(folder, name), 'utf8')).data.slug as string}`);
   return [...pageRoutes, ...legalRoutes];
 }
-
-/** The privacy policy (content/legal, slug privacy-policy); every collection notice links to it. */
-export const PRIVACY_POLICY_PATH = '/privacy-policy';

@@ -2,7 +2,7 @@
 // the marketer's text, then a link to the privacy policy that the copy cannot leave out.
 import React from 'react';
 import { Link } from 'gatsby';
-import { PRIVACY_POLICY_PATH } from '../../content-model/routes';
+import { PRIVACY_POLICY_PATH } from '../../content-model/route-paths';
 
 export type CollectionNoticeCopy = { text: string; linkLabel: string };
 

@@ -1,0 +1,6 @@
+// Route paths the site's own code links to or checks, free of Node modules so browser code may import them.
+
+export const pageRoutes = ['/', '/services', '/pricing', '/contact', '/book'] as const;
+
+/** The privacy policy (content/legal, slug privacy-policy); every collection notice links to it. */
+export const PRIVACY_POLICY_PATH = '/privacy-policy';
