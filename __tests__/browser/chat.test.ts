@@ -7,7 +7,7 @@ import { countInserts, failApiWith500, restoreApi } from './setup/api-failure';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus } from './setup/focus';
 import { startLeadApi } from './setup/lead-api';
-import { leadHarnessForThisFile } from './setup/lead-harness';
+import { leadHarnessForThisFile, storedLeadRows } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
 
@@ -35,26 +35,7 @@ const EXPECTED_FAILURE_LOG = /Failed to load resource|\[leads\] Could not save t
 
 const harness = leadHarnessForThisFile();
 
-async function storedRows(email: string) {
-  // Leads only: a retry the database stored as a marked duplicate is not a second lead.
-  const { data, error } = await harness.api.service
-    .from('consultation_requests')
-    .select('*')
-    .eq('email', email)
-    .is('duplicate_of', null);
-  expect(error).toBeNull();
-  // Where the lead came from (attribution) is checked in attribution.test.ts.
-  return (data ?? []).map(
-    ({
-      id: _id,
-      created_at: _createdAt,
-      client_hash: _client,
-      duplicate_of: _duplicate,
-      attribution: _attribution,
-      ...row
-    }: Record<string, unknown>) => row,
-  );
-}
+const storedRows = (email: string) => storedLeadRows(harness.api, 'consultation_requests', email);
 
 function chat(page: Page) {
   const panel = page.getByRole('dialog', { name: 'Brightlane Assistant' });
