@@ -3,6 +3,7 @@
 // spellings (color, optimize) are mistakes here. Each problem names the file, the field and the word.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { contentWording } from './content-wording';
 import { readCopy, type CopyFile } from './review/copy-fields';
 
 export type SpellingProblem = { file: string; field: string; line: number; word: string; suggestions: string[] };
@@ -40,19 +41,21 @@ async function checkFile(copy: CopyFile): Promise<SpellingProblem[]> {
 }
 
 /**
- * The chat script's word lists (triggers, keywords, …Words, …Requests, …Phrases) are what visitors type, not
- * what they read: they hold misspellings on purpose ("shedule", "nevermind") so the bot understands them.
+ * Values the code acts on (link targets, addresses, ids and the chat's listening words, which hold misspellings
+ * on purpose so the bot understands them) are not proofread; the schemas mark them `notWording`.
  */
-const listeningWords = /^(?:.*\.)?(?:triggers|keywords|\w+Words|\w+Requests|\w+Phrases)\[\d+\]$/;
-
-function isReadByVisitors(file: string, field: string): boolean {
-  return !(file.endsWith('chat.json') && listeningWords.test(field));
-}
-
 export async function checkSpelling(contentDir: string): Promise<SpellingProblem[]> {
+  const wording = new Map(
+    contentWording(contentDir).map(({ file, fields }) => [
+      path.posix.join(path.basename(contentDir), file),
+      new Set(fields.map(({ field }) => field)),
+    ]),
+  );
+  const isWording = (file: string, field: string) =>
+    field.startsWith('body paragraph') || (wording.get(file)?.has(field) ?? true);
   const problems: SpellingProblem[] = [];
   for (const copy of readCopy(contentDir)) {
-    const fields = copy.fields.filter((field) => isReadByVisitors(copy.file, field.field));
+    const fields = copy.fields.filter((field) => isWording(copy.file, field.field));
     problems.push(...(await checkFile({ ...copy, fields })));
   }
   return problems;

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { fieldPath } from '../../src/content-model/wording';
 
 export type CopyField = {
   /** `hero.title`, `[2].features[0]`, `frontmatter.title`, `body paragraph 3` */
@@ -32,18 +33,13 @@ export function listContentFiles(contentDir: string): string[] {
     .sort();
 }
 
-export function pathOf(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  return parent ? `${parent}.${key}` : key;
-}
-
 /** Every leaf (text, number, yes/no) of a JSON value, as text, with its path. */
 export function stringLeaves(value: unknown, at = ''): { field: string; text: string }[] {
   if (typeof value === 'string') return [{ field: at, text: value }];
   if (typeof value === 'number' || typeof value === 'boolean') return [{ field: at, text: String(value) }];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, pathOf(at, index)));
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, fieldPath(at, index)));
   if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, pathOf(at, key)));
+    return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, fieldPath(at, key)));
   return [];
 }
 

@@ -3,13 +3,16 @@
 // so what a marketer may write and what pages can query cannot drift apart.
 import { z } from 'zod';
 import { sharedType } from './graphql';
+import { notWording } from './wording';
 import { text } from './zod-helpers';
 
 /** An internal route ("/pricing") or an absolute URL; internal routes are cross-checked against the site's pages. */
 const linkTarget = (what: string) =>
-  text(what).refine((value) => value.startsWith('/') || /^https?:\/\//.test(value) || value.startsWith('mailto:'), {
-    message: `${what} must start with "/" (a page of this site), "https://" or "mailto:"`,
-  });
+  notWording(
+    text(what).refine((value) => value.startsWith('/') || /^https?:\/\//.test(value) || value.startsWith('mailto:'), {
+      message: `${what} must start with "/" (a page of this site), "https://" or "mailto:"`,
+    }),
+  );
 
 export const link = sharedType(
   'Link',
@@ -47,8 +50,8 @@ export const site = z
   .object({
     brandName: text('brandName'),
     tagline: text('tagline'),
-    siteUrl: text('siteUrl').url('siteUrl must be a full URL such as https://example.com'),
-    email: text('email').email('email must look like an e-mail address, e.g. hello@example.com'),
+    siteUrl: notWording(text('siteUrl').url('siteUrl must be a full URL such as https://example.com')),
+    email: notWording(text('email').email('email must look like an e-mail address, e.g. hello@example.com')),
     responseTimeHours: z.number().int().positive(),
     strategyCallMinutes: z.number().int().positive(),
     discoveryCallMinutes: z.number().int().positive(),
@@ -212,15 +215,19 @@ export const serviceFrontmatter = z
 export const legalFrontmatter = z
   .object({
     title: text('title'),
-    slug: text('slug').regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes, e.g. privacy-policy'),
+    slug: notWording(
+      text('slug').regex(/^[a-z0-9-]+$/, 'slug must be lowercase letters, digits and dashes, e.g. privacy-policy'),
+    ),
     description: text('description').max(170, 'description should be at most 170 characters'),
     // YAML reads an unquoted 2026-01-31 as a date; either spelling is accepted and kept as YYYY-MM-DD.
-    updated: z.preprocess(
-      (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
-      z
-        .string({ invalid_type_error: 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31' })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31')
-        .optional(),
+    updated: notWording(
+      z.preprocess(
+        (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+        z
+          .string({ invalid_type_error: 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31' })
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31')
+          .optional(),
+      ),
     ),
   })
   .strict();

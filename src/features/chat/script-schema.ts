@@ -3,13 +3,16 @@
 // from this schema like the other content types.
 import { z } from 'zod';
 import { collectionNotice, link } from '../../content-model/schemas';
+import { notWording } from '../../content-model/wording';
 import { text } from '../../content-model/zod-helpers';
 
 /** Words or short phrases the bot listens for; matched as whole words, case-insensitively. */
 const phrases = (what: string) =>
-  z
-    .array(text(`each of ${what}`), { invalid_type_error: `${what} must be a list of words or phrases` })
-    .min(1, `${what} needs at least one word or phrase`);
+  notWording(
+    z
+      .array(text(`each of ${what}`), { invalid_type_error: `${what} must be a list of words or phrases` })
+      .min(1, `${what} needs at least one word or phrase`),
+  );
 
 const withEmailPlaceholder = (what: string) =>
   text(what).refine((value) => value.includes('{email}'), {
@@ -21,7 +24,7 @@ const optionalStep = z.object({ prompt: text('prompt') }).strict();
 
 const topic = z
   .object({
-    id: text('id').regex(/^[a-z0-9-]+$/, 'id must be lowercase letters, digits and dashes, e.g. pricing'),
+    id: notWording(text('id').regex(/^[a-z0-9-]+$/, 'id must be lowercase letters, digits and dashes, e.g. pricing')),
     keywords: phrases('keywords'),
     reply: text('reply'),
     /** Links shown under the reply; may be empty. */
