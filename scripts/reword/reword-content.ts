@@ -54,9 +54,9 @@ function rewordBody(lines: string[], from: number, file: string): Reworded[] {
   for (let index = from; index < lines.length; index++) {
     const line = lines[index];
     const startsBlock = index === from || lines[index - 1].trim() === '';
-    const prose = /^(#{1,6} )?([A-Za-z"“‘(])/.exec(line);
+    const prose = /^#{1,6} |^(?=[A-Za-z"“‘(])/.exec(line);
     if (!startsBlock || !prose) continue;
-    const at = prose[1]?.length ?? 0;
+    const at = prose[0].length;
     const after = `${line.slice(0, at)}${reword(line.slice(at))}`;
     changes.push({ file, field: `line ${index + 1}`, before: line, after });
     lines[index] = after;
