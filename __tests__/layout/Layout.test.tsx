@@ -6,8 +6,20 @@ import { theme } from '../../src/styles/theme';
 import { renderWithTheme } from '../helpers/render-with-theme';
 import { mockSiteSettings } from '../helpers/site-settings';
 import { single } from '../helpers/content-fixtures';
+import { navigation, navigationCta } from '../fixtures/spec-texts';
 
-beforeEach(() => mockSiteSettings());
+type Site = {
+  brandName: string;
+  skipLinkLabel: string;
+  menuLabel: string;
+  footer: { copyright: string; columns: { links: { label: string; to: string }[] }[] };
+};
+let site: Site;
+beforeEach(() => {
+  site = mockSiteSettings() as unknown as Site;
+});
+const [servicesLabel, pricingLabel, contactLabel] = navigation;
+const menuToggle = () => screen.getByRole('button', { name: site.menuLabel });
 
 function renderLayout(pathname: string) {
   return renderWithTheme(
@@ -26,43 +38,40 @@ const navLink = (name: string) => within(mainNav()).getByText(name).closest('a')
 describe('shared layout', () => {
   it('shows the navigation links, the strategy-call button and the page content', () => {
     renderLayout('/');
-    expect(navLink('Services')).toHaveAttribute('href', '/services');
-    expect(navLink('Pricing')).toHaveAttribute('href', '/pricing');
-    expect(navLink('Contact')).toHaveAttribute('href', '/contact');
-    expect(navLink('Book a Free Strategy Call')).toHaveAttribute('href', '/book');
+    expect(navLink(servicesLabel)).toHaveAttribute('href', '/services');
+    expect(navLink(pricingLabel)).toHaveAttribute('href', '/pricing');
+    expect(navLink(contactLabel)).toHaveAttribute('href', '/contact');
+    expect(navLink(navigationCta)).toHaveAttribute('href', '/book');
     expect(screen.getByRole('main')).toHaveTextContent('Page body');
   });
 
   it('marks the link of the current page, and only that one', () => {
     renderLayout('/pricing');
-    expect(navLink('Pricing')).toHaveAttribute('aria-current', 'page');
-    expect(navLink('Services')).not.toHaveAttribute('aria-current');
-    expect(navLink('Contact')).not.toHaveAttribute('aria-current');
+    expect(navLink(pricingLabel)).toHaveAttribute('aria-current', 'page');
+    expect(navLink(servicesLabel)).not.toHaveAttribute('aria-current');
+    expect(navLink(contactLabel)).not.toHaveAttribute('aria-current');
   });
 
   it('treats a trailing slash as the same page', () => {
     renderLayout('/services/');
-    expect(navLink('Services')).toHaveAttribute('aria-current', 'page');
+    expect(navLink(servicesLabel)).toHaveAttribute('aria-current', 'page');
   });
 
   it('has a footer linking to services, pricing, contact, privacy policy and terms', () => {
     renderLayout('/');
     const footer = within(screen.getByRole('contentinfo'));
-    for (const [name, href] of [
-      ['Services', '/services'],
-      ['Pricing', '/pricing'],
-      ['Contact', '/contact'],
-      ['Privacy Policy', '/privacy-policy'],
-      ['Terms of Service', '/terms'],
-    ]) {
-      expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+    const links = site.footer.columns.flatMap((column) => column.links);
+    for (const href of ['/services', '/pricing', '/contact', '/privacy-policy', '/terms']) {
+      const { label } = links.find((link) => link.to === href)!;
+      expect(footer.getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
-    expect(footer.getByText('© 2026 Brightlane AI. All rights reserved.')).toBeInTheDocument();
+    // The build year goes after the © sign (the mocked build time is 2026).
+    expect(footer.getByText(site.footer.copyright.replace('©', '© 2026'))).toBeInTheDocument();
   });
 
   it('offers a skip link to the main content', () => {
     renderLayout('/');
-    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('link', { name: site.skipLinkLabel })).toHaveAttribute('href', '#main-content');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
   });
 
@@ -82,7 +91,7 @@ describe('mobile menu toggle', () => {
   it('opens and closes the navigation it controls', async () => {
     const user = userEvent.setup();
     renderLayout('/');
-    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const toggle = menuToggle();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', mainNav().id);
     expect(mainNav()).not.toBeVisible();
@@ -90,7 +99,7 @@ describe('mobile menu toggle', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeVisible();
     expect(
-      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' }),
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: pricingLabel }),
     ).toBeVisible();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -100,7 +109,7 @@ describe('mobile menu toggle', () => {
   it('closes on Escape and returns focus to the toggle', async () => {
     const user = userEvent.setup();
     renderLayout('/');
-    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const toggle = menuToggle();
     await user.click(toggle);
     await user.tab();
     await user.keyboard('{Escape}');
@@ -111,7 +120,7 @@ describe('mobile menu toggle', () => {
   it('closes when the visitor navigates to another page', async () => {
     const user = userEvent.setup();
     const { rerender } = renderLayout('/');
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(menuToggle());
     await act(async () => {
       rerender(
         <ThemeProvider theme={theme}>
@@ -121,7 +130,7 @@ describe('mobile menu toggle', () => {
         </ThemeProvider>,
       );
     });
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(menuToggle()).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

@@ -10,6 +10,15 @@ import LegalPageTemplate from '../../src/templates/legal-page';
 import { renderWithTheme } from '../helpers/render-with-theme';
 import { nodes, single } from '../helpers/content-fixtures';
 import { mockSiteSettings } from '../helpers/site-settings';
+import {
+  claims,
+  constants,
+  mostPopularLabel,
+  mostPopularPlan,
+  navigationCta,
+  planNames,
+  quoteCtaLabel,
+} from '../fixtures/spec-texts';
 
 jest.mock('../../src/lib/leads');
 
@@ -21,7 +30,20 @@ function renderPage<P extends object>(Page: ComponentType<P>, data: Record<strin
   return renderWithTheme(<Page {...props} />);
 }
 
-const site = () => single('SiteJson');
+type Link = { label: string; to: string };
+type Site = { brandName: string; email: string; siteUrl: string };
+const site = () => single<Site>('SiteJson');
+type Home = {
+  meta: { title: string };
+  hero: { title: string; primaryCta: Link };
+  stats: { value: string; label: string }[];
+  servicesSection: { title: string };
+  whyChooseUs: { title: string; imageAlt: string };
+  closingCta: { title: string };
+};
+const home = () => single<Home>('HomeJson');
+const serviceTitles = () => nodes<{ title: string }>('Service', 'order').nodes.map((service) => service.title);
+type LeadPage = { hero: { title: string } };
 
 // What gatsby-transformer-sharp returns for the home illustration (the build processes the real file).
 const illustrationImageData = {
@@ -46,25 +68,28 @@ describe('home page', () => {
   it('shows the hero, four service cards, why-choose-us, three five-star testimonials and a closing call to action', () => {
     renderPage(HomePage, data());
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Put your front office on autopilot');
-    expect(screen.getAllByRole('link', { name: 'Book a Free Strategy Call' })[0]).toHaveAttribute('href', '/book');
-    const services = within(screen.getByRole('region', { name: 'Four ways AI can take work off your plate' }));
-    expect(services.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Lead Capture & CRM Integration',
-      'Customer Support Agent',
-      'AI Appointment Setting',
-      'AI Voice Receptionist',
-    ]);
-    const why = within(screen.getByRole('region', { name: 'Why business owners choose Brightlane AI' }));
-    expect(why.getByRole('img', { name: /^A Brightlane AI dashboard: leads captured/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(home().hero.title);
+    expect(screen.getAllByRole('link', { name: home().hero.primaryCta.label })[0]).toHaveAttribute('href', '/book');
+    const services = within(screen.getByRole('region', { name: home().servicesSection.title }));
+    expect(services.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(
+      serviceTitles(),
+    );
+    expect(serviceTitles()).toHaveLength(4);
+    const why = within(screen.getByRole('region', { name: home().whyChooseUs.title }));
+    expect(why.getByRole('img', { name: home().whyChooseUs.imageAlt })).toBeInTheDocument();
     expect(screen.getAllByText('Rated 5 out of 5')).toHaveLength(3);
-    expect(screen.getByRole('heading', { name: 'See what you could automate in 30 minutes' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: home().closingCta.title })).toBeInTheDocument();
   });
 
   it('states the claims', () => {
-    renderPage(HomePage, data());
-    for (const claim of ['Up to 70%', '99.9%', '3–5x', '60%']) expect(screen.getByText(claim)).toBeInTheDocument();
-    expect(screen.getByText(/50–70%/)).toBeInTheDocument();
+    const { container } = renderPage(HomePage, data());
+    for (const stat of home().stats) expect(screen.getByText(stat.value)).toBeInTheDocument();
+    const figures = home()
+      .stats.map((stat) => stat.value)
+      .join(' ');
+    for (const claim of [claims.costReductionUpTo, claims.uptime, claims.returnMultiple, claims.noShowReduction])
+      expect(figures).toContain(claim);
+    expect(container.textContent).toContain(claims.costReductionRange);
   });
 
   it('describes the organisation to search engines in its head', () => {
@@ -77,25 +102,26 @@ describe('home page', () => {
         serverData={{}}
       />,
     );
-    expect(container.querySelector('title')).toHaveTextContent(
-      'Brightlane AI | Custom AI Automation for Growing Businesses',
-    );
-    expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://brightlane.ai/');
+    expect(container.querySelector('title')).toHaveTextContent(home().meta.title);
+    expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${site().siteUrl}/`);
     const jsonLd = JSON.parse(container.querySelector('script[type="application/ld+json"]')!.textContent!);
-    expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Brightlane AI', email: 'hello@brightlane.ai' });
+    expect(jsonLd).toMatchObject({ '@type': 'Organization', name: site().brandName, email: site().email });
   });
 });
 
 describe('services page', () => {
   it('shows each service with its description and benefit list, then why custom and a call to action', () => {
-    renderPage(ServicesPage, { servicesPageJson: single('ServicesPageJson'), allService: nodes('Service', 'order') });
-    const voice = within(screen.getByRole('article', { name: 'AI Voice Receptionist' }));
-    expect(voice.getByRole('heading', { name: 'What you get' })).toBeInTheDocument();
-    expect(voice.getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
-    expect(screen.getAllByRole('article')).toHaveLength(
-      4 + single<{ whyCustom: { points: unknown[] } }>('ServicesPageJson').whyCustom.points.length,
+    const page = single<{ benefitsLabel: string; whyCustom: { points: unknown[] }; cta: { cta: Link } }>(
+      'ServicesPageJson',
     );
-    expect(screen.getByRole('link', { name: 'Book a Free Strategy Call' })).toHaveAttribute('href', '/book');
+    renderPage(ServicesPage, { servicesPageJson: page, allService: nodes('Service', 'order') });
+    for (const service of nodes<{ title: string; benefits: string[] }>('Service', 'order').nodes) {
+      const article = within(screen.getByRole('article', { name: service.title }));
+      expect(article.getByRole('heading', { name: page.benefitsLabel })).toBeInTheDocument();
+      expect(article.getAllByRole('listitem').map((item) => item.textContent)).toEqual(service.benefits);
+    }
+    expect(screen.getAllByRole('article')).toHaveLength(4 + page.whyCustom.points.length);
+    expect(screen.getByRole('link', { name: page.cta.cta.label })).toHaveAttribute('href', '/book');
   });
 });
 
@@ -105,22 +131,17 @@ describe('pricing page', () => {
   it('shows the four plans in order, flags Full Bot Support as Most Popular and shows no price', () => {
     const { container } = renderPage(PricingPage, data());
     const plans = screen.getAllByRole('heading', { level: 2 }).slice(0, 4);
-    expect(plans.map((heading) => heading.textContent)).toEqual([
-      'Lead Capture',
-      'Full Bot Support',
-      'Voice AI',
-      'Enterprise',
-    ]);
-    expect(screen.getAllByText('Most Popular')).toHaveLength(1);
+    expect(plans.map((heading) => heading.textContent)).toEqual(planNames);
+    expect(screen.getAllByText(mostPopularLabel)).toHaveLength(1);
     expect(
-      within(screen.getByRole('article', { name: 'Full Bot Support' })).getByText('Most Popular'),
+      within(screen.getByRole('article', { name: mostPopularPlan })).getByText(mostPopularLabel),
     ).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/[$€£]\s?\d/);
   });
 
   it('links every plan to /contact with Get Custom Quote', () => {
     renderPage(PricingPage, data());
-    const quoteLinks = screen.getAllByRole('link', { name: /^Get Custom Quote/ });
+    const quoteLinks = screen.getAllByRole('link', { name: new RegExp(`^${quoteCtaLabel}`) });
     expect(quoteLinks).toHaveLength(4);
     for (const link of quoteLinks) expect(link).toHaveAttribute('href', '/contact');
   });
@@ -135,23 +156,28 @@ describe('pricing page', () => {
         serverData={{}}
       />,
     );
-    expect(container.querySelector('title')).toHaveTextContent('Pricing | Brightlane AI');
-    expect(container.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
-    expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://brightlane.ai/pricing');
-    expect(container.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Pricing | Brightlane AI');
+    const { meta } = single<{ meta: { title: string; description: string } }>('PricingPageJson');
+    expect(container.querySelector('title')).toHaveTextContent(meta.title);
+    expect(container.querySelector('meta[name="description"]')).toHaveAttribute('content', meta.description);
+    expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${site().siteUrl}/pricing`);
+    expect(container.querySelector('meta[property="og:title"]')).toHaveAttribute('content', meta.title);
   });
 });
 
 describe('contact and book pages', () => {
+  /** "15-minute" or "15 minutes": how the pages state a call's length. */
+  const minutes = (count: number) => new RegExp(`\\b${count}[- ]minute`, 'i');
+
   it('/contact states the 15-minute discovery call and shows the demo request form', () => {
     renderPage(ContactPage, {
       contactPageJson: single('ContactPageJson'),
       contactFormJson: { content: single('ContactFormJson') },
       siteJson: site(),
     });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Request a demo');
-    expect(screen.getAllByText(/15-minute discovery call/i).length).toBeGreaterThan(0);
-    expect(screen.getByRole('combobox', { name: /What would you like to automate/ })).toBeInTheDocument();
+    const form = single<{ inputs: { problem: { label: string } } }>('ContactFormJson');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(single<LeadPage>('ContactPageJson').hero.title);
+    expect(screen.getAllByText(minutes(constants.discoveryCallMinutes)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('combobox', { name: form.inputs.problem.label })).toBeInTheDocument();
   });
 
   it('/book states the 30-minute strategy call and shows the booking form', () => {
@@ -160,9 +186,10 @@ describe('contact and book pages', () => {
       bookingFormJson: { content: single('BookingFormJson') },
       siteJson: site(),
     });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Book a free strategy call');
-    expect(screen.getAllByText(/30-minute/i).length).toBeGreaterThan(0);
-    expect(screen.getByRole('textbox', { name: /phone/i })).toHaveAttribute('type', 'tel');
+    const form = single<{ inputs: { phone: { label: string } } }>('BookingFormJson');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(single<LeadPage>('BookPageJson').hero.title);
+    expect(screen.getAllByText(minutes(constants.strategyCallMinutes)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('textbox', { name: form.inputs.phone.label })).toHaveAttribute('type', 'tel');
   });
 });
 
