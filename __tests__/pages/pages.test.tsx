@@ -15,7 +15,6 @@ import {
   constants,
   mostPopularLabel,
   mostPopularPlan,
-  navigationCta,
   planNames,
   quoteCtaLabel,
 } from '../fixtures/spec-texts';
