@@ -16,6 +16,7 @@ import { EARLY_INPUT_SCRIPT } from '../../src/early-input/script';
 import { chatScript } from '../../src/features/chat/script-schema';
 import { ContactForm } from '../../src/features/forms/ContactForm';
 import { contactFormCopy } from '../../src/features/forms/copy-schema';
+import { problemOptions } from '../fixtures/spec-texts';
 import { submitContactMessage } from '../../src/lib/leads';
 import { withSavedAt } from '../../src/lib/session-expiry';
 import { theme } from '../../src/styles/theme';
@@ -52,13 +53,14 @@ async function hydrate(container: HTMLElement, element: ReactElement): Promise<v
 const EXPECTED_HYDRATION_WARNING = /Extra attributes from the server|Prop `aria-(expanded|busy)` did not match/;
 const consoleError = console.error;
 
+let menuLabel: string;
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     if (!EXPECTED_HYDRATION_WARNING.test(String(args[0]))) consoleError(...args);
   });
   sessionStorage.clear();
   submitMock.mockReset().mockResolvedValue({ ok: true });
-  mockSiteSettings();
+  menuLabel = mockSiteSettings().menuLabel as string;
 });
 
 afterEach(() => {
@@ -80,12 +82,12 @@ const control = <T extends HTMLElement = HTMLInputElement>(label: string) => scr
 describe('a form used before hydration', () => {
   it('submits, once hydrated, exactly what was typed, chosen and restored, without a native submit', async () => {
     const container = serverRendered(contactForm());
-    typeBeforeHydration(control('Full name'), 'Ada Lovelace');
-    typeBeforeHydration(control('Work email'), 'ada@example.com');
-    control('Company').value = 'Analytical Engines'; // restored or autofilled: no event at all
-    typeBeforeHydration(control<HTMLSelectElement>('What would you like to automate?'), 'Voice receptionist system');
-    typeBeforeHydration(control<HTMLTextAreaElement>('Additional details (optional)'), 'Mostly after hours.');
-    const form = screen.getByRole('form', { name: 'Demo request' }) as HTMLFormElement;
+    typeBeforeHydration(control(copy.inputs.name.label), 'Ada Lovelace');
+    typeBeforeHydration(control(copy.inputs.email.label), 'ada@example.com');
+    control(copy.inputs.company.label).value = 'Analytical Engines'; // restored or autofilled: no event at all
+    typeBeforeHydration(control<HTMLSelectElement>(copy.inputs.problem.label), problemOptions[3]);
+    typeBeforeHydration(control<HTMLTextAreaElement>(copy.inputs.details.label), 'Mostly after hours.');
+    const form = screen.getByRole('form', { name: copy.formLabel }) as HTMLFormElement;
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     form.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true); // no GET with the answers in the URL
@@ -97,20 +99,20 @@ describe('a form used before hydration', () => {
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       company: 'Analytical Engines',
-      message: 'Problem: Voice receptionist system\n\nDetails: Mostly after hours.',
+      message: `Problem: ${problemOptions[3]}\n\nDetails: Mostly after hours.`,
     });
     expect(await screen.findByText(copy.success.message)).toBeInTheDocument();
   });
 
   it('shows the same errors after hydration as a visitor would get, keeping what was typed', async () => {
     const container = serverRendered(contactForm());
-    typeBeforeHydration(control('Full name'), 'Ada Lovelace');
-    screen.getByRole('form', { name: 'Demo request' }).dispatchEvent(new Event('submit', { cancelable: true }));
+    typeBeforeHydration(control(copy.inputs.name.label), 'Ada Lovelace');
+    screen.getByRole('form', { name: copy.formLabel }).dispatchEvent(new Event('submit', { cancelable: true }));
     await hydrate(container, contactForm());
 
     expect(await screen.findByText(copy.inputs.email.requiredMessage)).toBeInTheDocument();
     expect(screen.queryByText(copy.inputs.name.requiredMessage)).not.toBeInTheDocument();
-    expect(control('Full name')).toHaveValue('Ada Lovelace');
+    expect(control(copy.inputs.name.label)).toHaveValue('Ada Lovelace');
     expect(submitMock).not.toHaveBeenCalled();
   });
 
@@ -122,32 +124,29 @@ describe('a form used before hydration', () => {
       ),
     );
     const container = serverRendered(contactForm());
-    typeBeforeHydration(control('Full name'), 'New Name');
-    typeBeforeHydration(control<HTMLTextAreaElement>('Additional details (optional)'), ''); // typed, then cleared
+    typeBeforeHydration(control(copy.inputs.name.label), 'New Name');
+    typeBeforeHydration(control<HTMLTextAreaElement>(copy.inputs.details.label), ''); // typed, then cleared
     await hydrate(container, contactForm());
 
-    expect(control('Full name')).toHaveValue('New Name');
-    expect(control('Work email')).toHaveValue('old@example.com');
-    expect(control('Company')).toHaveValue('Old Co');
-    expect(control('Additional details (optional)')).toHaveValue('');
+    expect(control(copy.inputs.name.label)).toHaveValue('New Name');
+    expect(control(copy.inputs.email.label)).toHaveValue('old@example.com');
+    expect(control(copy.inputs.company.label)).toHaveValue('Old Co');
+    expect(control(copy.inputs.details.label)).toHaveValue('');
     expect(JSON.parse(sessionStorage.getItem('lead-form-draft:contact-form')!)).toMatchObject({ name: 'New Name' });
   });
 
   it('does not count a hidden spam-trap value filled before hydration (autofill) as a bot', async () => {
     const container = serverRendered(contactForm());
-    const form = screen.getByRole('form', { name: 'Demo request' }) as HTMLFormElement;
+    const form = screen.getByRole('form', { name: copy.formLabel }) as HTMLFormElement;
     (form.elements.namedItem('website') as HTMLInputElement).value = 'https://autofilled.example';
-    typeBeforeHydration(control('Full name'), 'Ada Lovelace');
-    typeBeforeHydration(control('Work email'), 'ada@example.com');
-    typeBeforeHydration(control('Company'), 'Analytical Engines');
-    typeBeforeHydration(
-      control<HTMLSelectElement>('What would you like to automate?'),
-      'Other (please specify in message)',
-    );
+    typeBeforeHydration(control(copy.inputs.name.label), 'Ada Lovelace');
+    typeBeforeHydration(control(copy.inputs.email.label), 'ada@example.com');
+    typeBeforeHydration(control(copy.inputs.company.label), 'Analytical Engines');
+    typeBeforeHydration(control<HTMLSelectElement>(copy.inputs.problem.label), problemOptions[5]);
     await hydrate(container, contactForm());
 
     expect((form.elements.namedItem('website') as HTMLInputElement).value).toBe('');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Request My Demo' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: copy.submitLabel }));
     await waitFor(() => expect(submitMock).toHaveBeenCalledTimes(1));
   });
 
@@ -161,16 +160,14 @@ describe('a form used before hydration', () => {
         element.dispatchEvent(new Event(type, { bubbles: true }));
       });
     };
-    setNatively(control('Full name'), 'Ada Lovelace', 'input');
-    setNatively(control('Work email'), 'ada@example.com', 'change');
+    setNatively(control(copy.inputs.name.label), 'Ada Lovelace', 'input');
+    setNatively(control(copy.inputs.email.label), 'ada@example.com', 'change');
     act(() => {
-      control('Company').value = 'Analytical Engines';
-      control('Company').dispatchEvent(new Event('input', { bubbles: true }));
+      control(copy.inputs.company.label).value = 'Analytical Engines';
+      control(copy.inputs.company.label).dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await userEvent
-      .setup()
-      .selectOptions(control<HTMLSelectElement>('What would you like to automate?'), 'Voice receptionist system');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Request My Demo' }));
+    await userEvent.setup().selectOptions(control<HTMLSelectElement>(copy.inputs.problem.label), problemOptions[3]);
+    await userEvent.setup().click(screen.getByRole('button', { name: copy.submitLabel }));
 
     await waitFor(() => expect(submitMock).toHaveBeenCalledTimes(1));
     expect(submitMock.mock.calls[0][0]).toMatchObject({
@@ -192,7 +189,7 @@ const layout = () => (
 describe('a tap before hydration', () => {
   it('opens the mobile menu at once, and it stays open (one more tap closes it) once hydrated', async () => {
     const container = serverRendered(layout());
-    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const toggle = screen.getByRole('button', { name: menuLabel });
     toggle.click();
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await hydrate(container, layout());
@@ -218,7 +215,7 @@ describe('a tap before hydration', () => {
   it('is left to React once it has attached, so a tap never toggles twice', async () => {
     const container = serverRendered(layout());
     await hydrate(container, layout());
-    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const toggle = screen.getByRole('button', { name: menuLabel });
     await userEvent.setup().click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import bookingJson from '../../content/forms/booking-form.json';
 import { BookingForm } from '../../src/features/forms/BookingForm';
 import { bookingFormCopy } from '../../src/features/forms/copy-schema';
+import { bookingForm, constants } from '../fixtures/spec-texts';
 import { preloadLeadClient, submitConsultationRequest, type LeadResult } from '../../src/lib/leads';
 
 jest.mock('../../src/lib/leads');
 
 const copy = bookingFormCopy.parse(bookingJson);
 const EMAIL = 'hello@brightlane.ai';
-const FAILURE_TEXT = `Sorry, we couldn't book your call. Please try again or email us directly at ${EMAIL}`;
-const CONFIRMATION_TEXT =
-  "Thanks! We'll contact you within 24 hours to confirm a time for your free 30-minute strategy call.";
+const FAILURE_TEXT = copy.failureMessage.replace('{email}', EMAIL);
+const CONFIRMATION_TEXT = copy.confirmation.text;
 const submitMock = jest.mocked(submitConsultationRequest);
 
 function deferred() {
@@ -27,13 +27,13 @@ function renderForm() {
 }
 
 const field = {
-  name: () => screen.getByLabelText('Full name'),
-  email: () => screen.getByLabelText('Work email'),
-  company: () => screen.getByLabelText('Company'),
-  phone: () => screen.getByLabelText('Phone'),
-  message: () => screen.getByLabelText('Message (optional)'),
+  name: () => screen.getByLabelText(copy.inputs.name.label),
+  email: () => screen.getByLabelText(copy.inputs.email.label),
+  company: () => screen.getByLabelText(copy.inputs.company.label),
+  phone: () => screen.getByLabelText(copy.inputs.phone.label),
+  message: () => screen.getByLabelText(copy.inputs.message.label),
 };
-const submitButton = () => screen.getByRole('button', { name: 'Book My Free Strategy Call' });
+const submitButton = () => screen.getByRole('button', { name: copy.submitLabel });
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>, message = ' AEST, mornings suit best ') {
   await user.type(field.name(), ' Grace Hopper ');
@@ -60,7 +60,7 @@ beforeEach(() => {
 describe('BookingForm: the fields', () => {
   it('renders labelled fields with the right types, autocomplete tokens and required flags', () => {
     renderForm();
-    expect(screen.getByRole('form', { name: 'Strategy call request' })).toHaveAttribute('novalidate');
+    expect(screen.getByRole('form', { name: copy.formLabel })).toHaveAttribute('novalidate');
     expect(field.name()).toHaveAttribute('autocomplete', 'name');
     expect(field.email()).toHaveAttribute('type', 'email');
     expect(field.email()).toHaveAttribute('autocomplete', 'email');
@@ -96,7 +96,7 @@ describe('BookingForm: the fields', () => {
     await user.tab();
     expect(submitButton()).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Strategy Call Requested!' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: bookingForm.confirmationTitle })).toHaveFocus();
     expect(preloadLeadClient).toHaveBeenCalledTimes(1);
   });
 });
@@ -108,10 +108,10 @@ describe('BookingForm: validation', () => {
     expect(field.email()).toHaveAttribute('aria-invalid', 'false');
     await user.click(submitButton());
     expect(field.name()).toHaveFocus();
-    expect(field.name()).toHaveAccessibleDescription('Please enter your name.');
-    expect(field.email()).toHaveAccessibleDescription('Please enter a valid email address, like jane@company.com.');
-    expect(field.company()).toHaveAccessibleDescription('Please enter your company name.');
-    expect(field.phone()).toHaveAccessibleDescription('Please enter a phone number we can reach you on.');
+    expect(field.name()).toHaveAccessibleDescription(copy.inputs.name.requiredMessage);
+    expect(field.email()).toHaveAccessibleDescription(copy.inputs.email.invalidMessage);
+    expect(field.company()).toHaveAccessibleDescription(copy.inputs.company.requiredMessage);
+    expect(field.phone()).toHaveAccessibleDescription(copy.inputs.phone.requiredMessage);
     expect(field.message()).toHaveAttribute('aria-invalid', 'false');
     expect(submitMock).not.toHaveBeenCalled();
   });
@@ -127,7 +127,7 @@ describe('BookingForm: validation', () => {
 });
 
 describe('BookingForm: submitting', () => {
-  it('sends the exact trimmed lead, shows "Booking Your Call..." disabled, then the confirmation view', async () => {
+  it('sends the exact trimmed lead, shows bookingForm.submittingLabel disabled, then the confirmation view', async () => {
     const pending = deferred();
     submitMock.mockReturnValue(pending.promise);
     const { user } = renderForm();
@@ -145,13 +145,14 @@ describe('BookingForm: submitting', () => {
       },
       'booking_form',
     );
-    expect(screen.getByRole('button', { name: 'Booking Your Call...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: bookingForm.submittingLabel })).toBeDisabled();
 
     await act(async () => pending.resolve({ ok: true }));
-    const heading = screen.getByRole('heading', { name: 'Strategy Call Requested!' });
+    const heading = screen.getByRole('heading', { name: bookingForm.confirmationTitle });
     expect(heading).toHaveFocus();
     const confirmation = screen.getByRole('status');
     expect(confirmation).toHaveTextContent(CONFIRMATION_TEXT);
+    expect(confirmation).toHaveTextContent(`within ${constants.responseTimeHours} hours`);
     expect(screen.queryByRole('form')).toBeNull();
   });
 
@@ -163,12 +164,12 @@ describe('BookingForm: submitting', () => {
     expect(submitMock).toHaveBeenCalledWith(expect.objectContaining({ message: '' }), 'booking_form');
   });
 
-  it('"Book Another Call" returns to an empty form with focus on the first field', async () => {
+  it('bookingForm.resetLabel returns to an empty form with focus on the first field', async () => {
     submitMock.mockResolvedValue({ ok: true });
     const { user } = renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
-    await user.click(await screen.findByRole('button', { name: 'Book Another Call' }));
+    await user.click(await screen.findByRole('button', { name: bookingForm.resetLabel }));
     for (const control of Object.values(field)) expect(control()).toHaveValue('');
     expect(field.name()).toHaveFocus();
     expect(field.name()).toHaveAttribute('aria-invalid', 'false');
@@ -190,7 +191,7 @@ describe('BookingForm: submitting', () => {
     expect(within(alert).getByRole('link', { name: EMAIL })).toHaveAttribute('href', `mailto:${EMAIL}`);
     expectFieldsKept();
     expect(submitButton()).toBeEnabled();
-    expect(screen.queryByRole('heading', { name: 'Strategy Call Requested!' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: bookingForm.confirmationTitle })).toBeNull();
   });
 
   it('never submits twice while a request is in flight', async () => {
@@ -200,7 +201,7 @@ describe('BookingForm: submitting', () => {
     await fillValidForm(user);
     fireEvent.submit(screen.getByRole('form'));
     fireEvent.submit(screen.getByRole('form'));
-    await user.click(screen.getByRole('button', { name: 'Booking Your Call...' }));
+    await user.click(screen.getByRole('button', { name: bookingForm.submittingLabel }));
     expect(submitMock).toHaveBeenCalledTimes(1);
     await act(async () => pending.resolve({ ok: true }));
   });
@@ -212,7 +213,7 @@ describe('BookingForm: submitting', () => {
       target: { value: 'buy-now.example' },
     });
     await user.click(submitButton());
-    expect(await screen.findByRole('heading', { name: 'Strategy Call Requested!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: bookingForm.confirmationTitle })).toBeInTheDocument();
     expect(submitMock).not.toHaveBeenCalled();
   });
 });
@@ -234,7 +235,7 @@ describe('BookingForm: drafts', () => {
     const { user, unmount } = renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
-    await screen.findByRole('heading', { name: 'Strategy Call Requested!' });
+    await screen.findByRole('heading', { name: bookingForm.confirmationTitle });
     unmount();
     renderForm();
     expect(field.name()).toHaveValue('');

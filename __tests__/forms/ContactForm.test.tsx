@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import contactJson from '../../content/forms/contact-form.json';
 import { ContactForm } from '../../src/features/forms/ContactForm';
 import { contactFormCopy } from '../../src/features/forms/copy-schema';
+import { contactForm, problemOptions } from '../fixtures/spec-texts';
 import { preloadLeadClient, submitContactMessage, type LeadResult } from '../../src/lib/leads';
 
 jest.mock('../../src/lib/leads');
 
 const copy = contactFormCopy.parse(contactJson);
 const EMAIL = 'hello@brightlane.ai';
-const FAILURE_TEXT = `Failed to send request. Please try again or email us directly at ${EMAIL}`;
-const SUCCESS_TEXT = "Thanks! We'll contact you within 24 hours to schedule your demo.";
+const FAILURE_TEXT = contactForm.failure.replace('{email}', EMAIL);
+const SUCCESS_TEXT = contactForm.success;
 const submitMock = jest.mocked(submitContactMessage);
 
 function deferred() {
@@ -26,19 +27,19 @@ function renderForm() {
 }
 
 const field = {
-  name: () => screen.getByLabelText('Full name'),
-  email: () => screen.getByLabelText('Work email'),
-  company: () => screen.getByLabelText('Company'),
-  problem: () => screen.getByLabelText('What would you like to automate?'),
-  details: () => screen.getByLabelText('Additional details (optional)'),
+  name: () => screen.getByLabelText(copy.inputs.name.label),
+  email: () => screen.getByLabelText(copy.inputs.email.label),
+  company: () => screen.getByLabelText(copy.inputs.company.label),
+  problem: () => screen.getByLabelText(copy.inputs.problem.label),
+  details: () => screen.getByLabelText(copy.inputs.details.label),
 };
-const submitButton = () => screen.getByRole('button', { name: 'Request My Demo' });
+const submitButton = () => screen.getByRole('button', { name: copy.submitLabel });
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>, details = '  We get 300 leads a month.  ') {
   await user.type(field.name(), '  Ada Lovelace ');
   await user.type(field.email(), ' ada@example.com ');
   await user.type(field.company(), ' Analytical Engines ');
-  await user.selectOptions(field.problem(), 'Lead capture and qualification');
+  await user.selectOptions(field.problem(), problemOptions[0]);
   if (details) await user.type(field.details(), details);
 }
 
@@ -51,7 +52,7 @@ beforeEach(() => {
 describe('ContactForm: the fields', () => {
   it('renders labelled fields with the right types, autocomplete tokens and required flags', () => {
     renderForm();
-    expect(screen.getByRole('form', { name: 'Demo request' })).toHaveAttribute('novalidate');
+    expect(screen.getByRole('form', { name: copy.formLabel })).toHaveAttribute('novalidate');
     expect(field.name()).toHaveAttribute('type', 'text');
     expect(field.name()).toHaveAttribute('autocomplete', 'name');
     expect(field.email()).toHaveAttribute('type', 'email');
@@ -63,28 +64,20 @@ describe('ContactForm: the fields', () => {
     }
     expect(field.details()).not.toBeRequired();
     expect(field.details().tagName).toBe('TEXTAREA');
-    expect(field.name()).toHaveAttribute('placeholder', 'Jane Smith');
+    expect(field.name()).toHaveAttribute('placeholder', copy.inputs.name.placeholder!);
     // The column limits of contact_messages, so an over-long entry cannot fail every retry.
     expect(field.name()).toHaveAttribute('maxlength', '200');
     expect(field.email()).toHaveAttribute('maxlength', '320');
     expect(field.company()).toHaveAttribute('maxlength', '200');
     expect(field.details()).toHaveAttribute('maxlength', '4800');
-    expect(screen.getByText('All fields are required unless marked optional.')).toBeInTheDocument();
+    expect(screen.getByText(copy.requiredNote)).toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
   });
 
   it('offers exactly the six problems of the spec, in order, after an unselectable prompt', () => {
     renderForm();
     const options = within(field.problem()).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual([
-      'Choose the problem you want solved',
-      'Lead capture and qualification',
-      'Customer support automation',
-      'Appointment setting and scheduling',
-      'Voice receptionist system',
-      'Multiple AI solutions needed',
-      'Other (please specify in message)',
-    ]);
+    expect(options.map((option) => option.textContent)).toEqual([copy.inputs.problem.placeholder, ...problemOptions]);
     expect(options[0]).toBeDisabled();
     expect(field.problem()).toHaveValue('');
   });
@@ -95,7 +88,7 @@ describe('ContactForm: the fields', () => {
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot).toHaveAttribute('autocomplete', 'off');
     expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Leave this field empty' })).toBeNull(); // not in the accessibility tree
+    expect(screen.queryByRole('textbox', { name: copy.honeypotLabel })).toBeNull(); // not in the accessibility tree
   });
 
   it('starts loading the submission code on first interaction, once', async () => {
@@ -114,17 +107,17 @@ describe('ContactForm: validation', () => {
     await user.type(field.email(), 'not-an-email');
     await user.tab();
     expect(field.email()).toHaveAttribute('aria-invalid', 'false');
-    expect(screen.queryByText('Please enter a valid email address, like jane@company.com.')).toBeNull();
+    expect(screen.queryByText(copy.inputs.email.invalidMessage)).toBeNull();
   });
 
   it('on an empty submit, marks every required field, describes the error and focuses the first', async () => {
     const { user } = renderForm();
     await user.click(submitButton());
     const expected: [HTMLElement, string][] = [
-      [field.name(), 'Please enter your name.'],
-      [field.email(), 'Please enter your email address.'],
-      [field.company(), 'Please enter your company name.'],
-      [field.problem(), "Please choose what you'd like help with."],
+      [field.name(), copy.inputs.name.requiredMessage],
+      [field.email(), copy.inputs.email.requiredMessage],
+      [field.company(), copy.inputs.company.requiredMessage],
+      [field.problem(), copy.inputs.problem.requiredMessage],
     ];
     for (const [control, message] of expected) {
       expect(control).toHaveAttribute('aria-invalid', 'true');
@@ -141,7 +134,7 @@ describe('ContactForm: validation', () => {
     await user.type(field.email(), 'ada@example.com');
     await user.click(submitButton());
     expect(field.name()).toHaveFocus();
-    expect(field.name()).toHaveAccessibleDescription('Please enter your name.');
+    expect(field.name()).toHaveAccessibleDescription(copy.inputs.name.requiredMessage);
   });
 
   it('rejects a malformed e-mail and updates errors live after the first attempt', async () => {
@@ -151,7 +144,7 @@ describe('ContactForm: validation', () => {
     await user.type(field.email(), 'ada@');
     await user.click(submitButton());
     expect(field.email()).toHaveFocus();
-    expect(field.email()).toHaveAccessibleDescription('Please enter a valid email address, like jane@company.com.');
+    expect(field.email()).toHaveAccessibleDescription(copy.inputs.email.invalidMessage);
     await user.type(field.email(), 'example.com');
     expect(field.email()).toHaveAttribute('aria-invalid', 'false');
     expect(field.email()).not.toHaveAttribute('aria-describedby');
@@ -160,7 +153,7 @@ describe('ContactForm: validation', () => {
 });
 
 describe('ContactForm: submitting', () => {
-  it('sends the exact trimmed lead, disables the button as "Sending Request..." and then shows the success banner', async () => {
+  it('sends the exact trimmed lead, disables the button as contactForm.submittingLabel and then shows the success banner', async () => {
     const pending = deferred();
     submitMock.mockReturnValue(pending.promise);
     const { user } = renderForm();
@@ -172,9 +165,9 @@ describe('ContactForm: submitting', () => {
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       company: 'Analytical Engines',
-      message: 'Problem: Lead capture and qualification\n\nDetails: We get 300 leads a month.',
+      message: `Problem: ${problemOptions[0]}\n\nDetails: We get 300 leads a month.`,
     });
-    const busy = screen.getByRole('button', { name: 'Sending Request...' });
+    const busy = screen.getByRole('button', { name: contactForm.submittingLabel });
     expect(busy).toBeDisabled();
     expect(screen.getByRole('form')).toHaveAttribute('aria-busy', 'true');
 
@@ -183,7 +176,7 @@ describe('ContactForm: submitting', () => {
     expect(banner).toHaveTextContent(SUCCESS_TEXT);
     expect(banner).toHaveFocus();
     expect(screen.queryByRole('form')).toBeNull();
-    expect(within(banner).getByRole('button', { name: 'Send another request' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: contactForm.resetLabel })).toBeInTheDocument();
   });
 
   it('leaves the details out of the message when none were given', async () => {
@@ -191,17 +184,15 @@ describe('ContactForm: submitting', () => {
     const { user } = renderForm();
     await fillValidForm(user, '');
     await user.click(submitButton());
-    expect(submitMock).toHaveBeenCalledWith(
-      expect.objectContaining({ message: 'Problem: Lead capture and qualification' }),
-    );
+    expect(submitMock).toHaveBeenCalledWith(expect.objectContaining({ message: `Problem: ${problemOptions[0]}` }));
   });
 
-  it('"Send another request" returns to an empty form with focus on the first field', async () => {
+  it('contactForm.resetLabel returns to an empty form with focus on the first field', async () => {
     submitMock.mockResolvedValue({ ok: true });
     const { user } = renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
-    await user.click(await screen.findByRole('button', { name: 'Send another request' }));
+    await user.click(await screen.findByRole('button', { name: contactForm.resetLabel }));
     expect(field.name()).toHaveValue('');
     expect(field.email()).toHaveValue('');
     expect(field.company()).toHaveValue('');
@@ -228,7 +219,7 @@ describe('ContactForm: submitting', () => {
     expect(field.name()).toHaveValue('  Ada Lovelace ');
     expect(field.email()).toHaveValue('ada@example.com'); // browsers strip spaces from type=email
     expect(field.company()).toHaveValue(' Analytical Engines ');
-    expect(field.problem()).toHaveValue('Lead capture and qualification');
+    expect(field.problem()).toHaveValue(problemOptions[0]);
     expect(field.details()).toHaveValue('  We get 300 leads a month.  ');
     expect(submitButton()).toBeEnabled();
   });
@@ -253,7 +244,7 @@ describe('ContactForm: submitting', () => {
     const form = screen.getByRole('form');
     fireEvent.submit(form);
     fireEvent.submit(form);
-    await user.click(screen.getByRole('button', { name: 'Sending Request...' }));
+    await user.click(screen.getByRole('button', { name: contactForm.submittingLabel }));
     await user.type(field.company(), '{Enter}');
     expect(submitMock).toHaveBeenCalledTimes(1);
     await act(async () => pending.resolve({ ok: true }));
@@ -281,7 +272,7 @@ describe('ContactForm: drafts', () => {
     expect(field.name()).toHaveValue('  Ada Lovelace ');
     expect(field.email()).toHaveValue('ada@example.com'); // browsers strip spaces from type=email
     expect(field.company()).toHaveValue(' Analytical Engines ');
-    expect(field.problem()).toHaveValue('Lead capture and qualification');
+    expect(field.problem()).toHaveValue(problemOptions[0]);
     expect(field.details()).toHaveValue('  We get 300 leads a month.  ');
     expect(field.name()).toHaveAttribute('aria-invalid', 'false');
   });

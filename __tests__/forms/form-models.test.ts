@@ -10,19 +10,20 @@ import {
 import { bookingFormCopy, contactFormCopy } from '../../src/features/forms/copy-schema';
 import { clearDraft, readDraft, writeDraft } from '../../src/features/forms/draft-storage';
 import { isEmailAddress } from '../../src/features/forms/validation';
+import { problemOptions } from '../fixtures/spec-texts';
 
 const contactCopy = contactFormCopy.parse(contactJson);
 const bookingCopy = bookingFormCopy.parse(bookingJson);
 
 describe('composeContactMessage', () => {
   it('writes "Problem: <option>", a blank line and "Details: <text>"', () => {
-    expect(composeContactMessage('Voice receptionist system', '  We miss 40 calls a week. \n')).toBe(
-      'Problem: Voice receptionist system\n\nDetails: We miss 40 calls a week.',
+    expect(composeContactMessage(problemOptions[3], '  We miss 40 calls a week. \n')).toBe(
+      `Problem: ${problemOptions[3]}\n\nDetails: We miss 40 calls a week.`,
     );
   });
 
   it('leaves the details line out when there are none', () => {
-    expect(composeContactMessage('Customer support automation', '   ')).toBe('Problem: Customer support automation');
+    expect(composeContactMessage(problemOptions[1], '   ')).toBe(`Problem: ${problemOptions[1]}`);
   });
 });
 
@@ -33,14 +34,14 @@ describe('toContactLead', () => {
         name: ' Ada ',
         email: ' ada@example.com',
         company: 'Engines ',
-        problem: 'Lead capture and qualification',
+        problem: problemOptions[0],
         details: '',
       }),
     ).toEqual({
       name: 'Ada',
       email: 'ada@example.com',
       company: 'Engines',
-      message: 'Problem: Lead capture and qualification',
+      message: `Problem: ${problemOptions[0]}`,
     });
   });
 });
@@ -48,16 +49,16 @@ describe('toContactLead', () => {
 describe('validateContactForm', () => {
   it('requires name, a well-formed email, company and one of the offered problems', () => {
     expect(validateContactForm(emptyContactForm, contactCopy)).toEqual({
-      name: 'Please enter your name.',
-      email: 'Please enter your email address.',
-      company: 'Please enter your company name.',
-      problem: "Please choose what you'd like help with.",
+      name: contactCopy.inputs.name.requiredMessage,
+      email: contactCopy.inputs.email.requiredMessage,
+      company: contactCopy.inputs.company.requiredMessage,
+      problem: contactCopy.inputs.problem.requiredMessage,
     });
   });
 
   it('rejects a problem the content no longer offers (e.g. from an old draft)', () => {
     const values = { name: 'A', email: 'a@b.co', company: 'C', problem: 'Retired option', details: '' };
-    expect(validateContactForm(values, contactCopy)).toEqual({ problem: "Please choose what you'd like help with." });
+    expect(validateContactForm(values, contactCopy)).toEqual({ problem: contactCopy.inputs.problem.requiredMessage });
   });
 });
 
@@ -65,10 +66,10 @@ describe('validateBookingForm', () => {
   it('requires name, email, company and phone, not the message', () => {
     expect(validateBookingForm({ name: ' ', email: 'nope', company: '', phone: '', message: '' }, bookingCopy)).toEqual(
       {
-        name: 'Please enter your name.',
-        email: 'Please enter a valid email address, like jane@company.com.',
-        company: 'Please enter your company name.',
-        phone: 'Please enter a phone number we can reach you on.',
+        name: bookingCopy.inputs.name.requiredMessage,
+        email: bookingCopy.inputs.email.invalidMessage,
+        company: bookingCopy.inputs.company.requiredMessage,
+        phone: bookingCopy.inputs.phone.requiredMessage,
       },
     );
   });

@@ -9,6 +9,7 @@ import contactJson from '../../content/forms/contact-form.json';
 import { BookingForm } from '../../src/features/forms/BookingForm';
 import { ContactForm } from '../../src/features/forms/ContactForm';
 import { bookingFormCopy, contactFormCopy } from '../../src/features/forms/copy-schema';
+import { problemOptions } from '../fixtures/spec-texts';
 import { submitConsultationRequest, submitContactMessage } from '../../src/lib/leads';
 import { HOSTILE_INPUTS, caseLabel, type HostileCase } from '../fixtures/hostile-inputs';
 
@@ -17,13 +18,16 @@ jest.mock('../../src/lib/leads');
 const EMAIL = 'hello@brightlane.ai';
 const contactCopy = contactFormCopy.parse(contactJson);
 const bookingCopy = bookingFormCopy.parse(bookingJson);
-const PROBLEM = 'Lead capture and qualification';
+const PROBLEM = problemOptions[0];
 
 type Target = 'text' | 'email';
+type Inputs = Record<string, { label: string; requiredMessage?: string; invalidMessage?: string }>;
 type FormSpec = {
   name: string;
   render(): void;
   submitLabel: string;
+  inputs: Inputs;
+  /** The text fields, by their name in the copy (the e-mail field is filled separately). */
   required: string[];
   optional: string;
   submitted: () => jest.Mock;
@@ -35,17 +39,19 @@ const forms: FormSpec[] = [
     name: '/contact',
     render: () => render(<ContactForm copy={contactCopy} contactEmail={EMAIL} />),
     submitLabel: contactCopy.submitLabel,
-    required: ['Full name', 'Company'],
-    optional: 'Additional details (optional)',
+    inputs: contactCopy.inputs,
+    required: ['name', 'company'],
+    optional: 'details',
     submitted: () => jest.mocked(submitContactMessage),
-    prepare: async (user) => user.selectOptions(screen.getByLabelText('What would you like to automate?'), PROBLEM),
+    prepare: async (user) => user.selectOptions(screen.getByLabelText(contactCopy.inputs.problem.label), PROBLEM),
   },
   {
     name: '/book',
     render: () => render(<BookingForm copy={bookingCopy} contactEmail={EMAIL} />),
     submitLabel: bookingCopy.submitLabel,
-    required: ['Full name', 'Company', 'Phone'],
-    optional: 'Message (optional)',
+    inputs: bookingCopy.inputs,
+    required: ['name', 'company', 'phone'],
+    optional: 'message',
     submitted: () => jest.mocked(submitConsultationRequest),
   },
 ];
@@ -72,11 +78,12 @@ async function run(form: FormSpec, entry: HostileCase, target: Target) {
   form.render();
   const svgBefore = document.querySelectorAll('svg').length;
   await form.prepare?.(user);
-  const textLabels = [...form.required, form.optional];
-  for (const label of textLabels) await paste(user, label, target === 'text' ? entry.value : VALID);
-  await paste(user, 'Work email', target === 'email' ? entry.value : VALID_EMAIL);
+  const label = (field: string) => form.inputs[field].label;
+  const textFields = [...form.required, form.optional];
+  for (const field of textFields) await paste(user, label(field), target === 'text' ? entry.value : VALID);
+  await paste(user, label('email'), target === 'email' ? entry.value : VALID_EMAIL);
   const held = Object.fromEntries(
-    [...textLabels, 'Work email'].map((label) => [label, (screen.getByLabelText(label) as HTMLInputElement).value]),
+    [...textFields, 'email'].map((field) => [field, (screen.getByLabelText(label(field)) as HTMLInputElement).value]),
   );
   fireEvent.click(screen.getByRole('button', { name: form.submitLabel }));
   await screen
@@ -100,21 +107,21 @@ describe.each(forms)('$name form', (form) => {
         await screen.findByRole('status');
         expect(submit).toHaveBeenCalledTimes(1);
         const lead = submit.mock.calls[0][0] as Record<string, string>;
-        expect(lead.name).toBe(held['Full name'].trim());
-        expect(lead.company).toBe(held['Company'].trim());
-        expect(lead.email).toBe(held['Work email'].trim());
+        expect(lead.name).toBe(held.name.trim());
+        expect(lead.company).toBe(held.company.trim());
+        expect(lead.email).toBe(held.email.trim());
         if (form.name === '/book') {
-          expect(lead.phone).toBe(held['Phone'].trim());
-          expect(lead.message).toBe(held['Message (optional)'].trim());
+          expect(lead.phone).toBe(held.phone.trim());
+          expect(lead.message).toBe(held.message.trim());
         } else {
-          const details = held['Additional details (optional)'].trim();
+          const details = held.details.trim();
           expect(lead.message).toBe(details ? `Problem: ${PROBLEM}\n\nDetails: ${details}` : `Problem: ${PROBLEM}`);
         }
         // What was held is what was typed, cut only at the field's limit (and, in one-line inputs, without
         // the line breaks the browser removes).
         if (target === 'text') {
           const typed = entry.value.replace(/[\r\n]/g, '');
-          expect(typed.startsWith(held['Full name'])).toBe(true);
+          expect(typed.startsWith(held.name)).toBe(true);
         }
       } else {
         expect(submit).not.toHaveBeenCalled();
@@ -124,11 +131,12 @@ describe.each(forms)('$name form', (form) => {
         expect(invalid.length).toBeGreaterThan(0);
         for (const control of invalid) {
           const messageId = control.getAttribute('aria-describedby')!.split(' ')[0];
-          expect(document.getElementById(messageId)?.textContent).toMatch(/^Please (enter|choose) /);
+          const messages = Object.values(form.inputs).flatMap((input) => [input.requiredMessage, input.invalidMessage]);
+          expect(messages).toContain(document.getElementById(messageId)?.textContent);
         }
         // Nothing the visitor typed is lost.
-        for (const [label, value] of Object.entries(held)) {
-          expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value);
+        for (const [field, value] of Object.entries(held)) {
+          expect((screen.getByLabelText(form.inputs[field].label) as HTMLInputElement).value).toBe(value);
         }
       }
       // Markup stays text: no element was created from it, whatever the outcome.
@@ -142,9 +150,9 @@ it('shows markup typed into a field as the field value, never as elements', asyn
   const user = userEvent.setup();
   render(<BookingForm copy={bookingCopy} contactEmail={EMAIL} />);
   const payload = '<img src=x onerror=alert(1)><svg onload=alert(1)>';
-  await paste(user, 'Full name', payload);
+  await paste(user, bookingCopy.inputs.name.label, payload);
   fireEvent.click(screen.getByRole('button', { name: bookingCopy.submitLabel }));
   const form = screen.getByRole('form', { name: bookingCopy.formLabel });
-  expect(within(form).getByLabelText('Full name')).toHaveValue(payload);
+  expect(within(form).getByLabelText(bookingCopy.inputs.name.label)).toHaveValue(payload);
   expect(form.querySelectorAll('img, svg[onload]')).toHaveLength(0);
 });
