@@ -6,6 +6,7 @@ import { submitConsultationRequest } from '../../src/lib/leads';
 import { ChatLauncher } from '../../src/features/chat/ChatLauncher';
 import { chatScript } from '../../src/features/chat/script-schema';
 import { CHAT_STORAGE_KEY } from '../../src/features/chat/storage';
+import { chat } from '../fixtures/spec-texts';
 
 jest.mock('../../src/lib/leads', () => ({ submitConsultationRequest: jest.fn() }));
 const submit = jest.mocked(submitConsultationRequest);
@@ -13,8 +14,8 @@ const submit = jest.mocked(submitConsultationRequest);
 const EMAIL = 'hello@example.com';
 const script = chatScript.parse(chatJson);
 const { ui, booking } = script;
-const SUCCESS = "Thanks, I've booked your details — our team will send you calendar options shortly.";
-const FAILURE = `Sorry, there was an issue saving your booking. Please email us directly at ${EMAIL} and we'll get you sorted.`;
+const SUCCESS = chat.success;
+const FAILURE = chat.failure.replace('{email}', EMAIL);
 
 let user: ReturnType<typeof userEvent.setup>;
 

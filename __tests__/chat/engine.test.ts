@@ -7,14 +7,14 @@ import {
   type EngineResult,
 } from '../../src/features/chat/engine';
 import { isChatState, MAX_MESSAGES, type ChatState } from '../../src/features/chat/state';
-import site from '../../content/site.json';
 import { builtChatScript, TEST_CONTACT_EMAIL as EMAIL } from '../helpers/chat-script';
+import { chat, claims } from '../fixtures/spec-texts';
 
 const script = builtChatScript();
 const { booking } = script;
 
-const SUCCESS = "Thanks, I've booked your details — our team will send you calendar options shortly.";
-const FAILURE = `Sorry, there was an issue saving your booking. Please email us directly at ${EMAIL} and we'll get you sorted.`;
+const SUCCESS = chat.success;
+const FAILURE = chat.failure.replace('{email}', EMAIL);
 
 let clock = 1_000;
 const start = () => initialState(script, 0);
@@ -97,21 +97,11 @@ describe('booking steps', () => {
   });
 
   it.each([
-    ['full_name', [], '\u200b', "I need your name to book the call. What's your full name?"],
-    ['email', ['Jane'], 'jane at acme dot com', 'Please provide a valid work email address (needs @).'],
-    ['company', ['Jane', 'jane@acme.com'], '\u200b\u200b', "What's your company name?"],
-    [
-      'timezone',
-      ['Jane', 'jane@acme.com', 'Acme'],
-      '\u2060',
-      'I need your timezone to schedule properly. What timezone are you in?',
-    ],
-    [
-      'preferred_datetime',
-      ['Jane', 'jane@acme.com', 'Acme', 'AEST'],
-      'Tuesday',
-      'And what time that day works best for you?',
-    ],
+    ['full_name', [], '\u200b', chat.invalid.full_name],
+    ['email', ['Jane'], 'jane at acme dot com', chat.invalid.email],
+    ['company', ['Jane', 'jane@acme.com'], '\u200b\u200b', chat.invalid.company],
+    ['timezone', ['Jane', 'jane@acme.com', 'Acme'], '\u2060', chat.invalid.timezone],
+    ['preferred_datetime', ['Jane', 'jane@acme.com', 'Acme', 'AEST'], 'Tuesday', chat.invalid.preferred_datetime],
   ])('rejects an invalid %s with the spec reply and stays on the step', (step, before, invalid, reply) => {
     const asked = converse(inFlow(), ...before).state;
     expect(asked.step).toBe(step);
@@ -354,22 +344,23 @@ describe('keyword replies outside a flow', () => {
 
   it('pricing: no public prices, a custom quote, and a link to /pricing', () => {
     const [reply] = ask('How much does it cost?');
-    expect(reply.text).toMatch(/don't publish fixed prices/);
-    expect(reply.text).toMatch(/custom quote/);
-    expect(reply.links).toEqual([{ label: 'View pricing plans', to: '/pricing' }]);
+    expect(reply.text).toBe(topic('pricing').reply);
+    expect(reply.text).not.toMatch(/[$€£]\s?\d/);
+    expect(reply.links).toEqual(topic('pricing').links);
+    expect(reply.links?.map((link) => link.to)).toEqual(['/pricing']);
   });
 
   it('results: the claims', () => {
     const [reply] = ask('What results can I expect?');
-    const { claims } = site;
-    for (const claim of [
-      `up to ${claims.costReductionUpTo}`,
+    for (const figure of [
+      claims.costReductionUpTo,
       claims.costReductionRange,
-      `${claims.uptime} uptime`,
-      `${claims.returnMultiple} return within ${claims.returnWindowDays} days`,
-      `no-shows by ${claims.noShowReduction}`,
+      claims.uptime,
+      claims.returnMultiple,
+      `${claims.returnWindowDays} days`,
+      claims.noShowReduction,
     ]) {
-      expect(reply.text).toContain(claim);
+      expect(reply.text).toContain(figure);
     }
   });
 

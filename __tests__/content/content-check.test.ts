@@ -3,29 +3,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatProblems, loadContent } from '../../src/content-model/check';
 import { copyContent, realContentDir } from '../helpers/content-copy';
+import { planNames } from '../fixtures/spec-texts';
 
 let content: ReturnType<typeof copyContent>;
 beforeEach(() => (content = copyContent()));
 afterEach(() => content.cleanup());
 
 const report = () => formatProblems(loadContent(content.dir).problems);
+const testimonialName = (index: number): string =>
+  JSON.parse(fs.readFileSync(path.join(realContentDir, 'testimonials.json'), 'utf8'))[index].name;
 
 describe('the content in the repository', () => {
   it('passes every check', () => {
     expect(formatProblems(loadContent(realContentDir).problems)).toBe('');
   });
 
-  it('holds the four plans, Full Bot Support alone flagged Most Popular, and no prices', () => {
+  // The plan names and the Most Popular flag are the specification's: __tests__/content/spec-texts.test.ts.
+  it('shows no prices in the plans', () => {
     const plans = JSON.parse(fs.readFileSync(path.join(realContentDir, 'plans.json'), 'utf8'));
-    expect(plans.map((plan: { name: string }) => plan.name)).toEqual([
-      'Lead Capture',
-      'Full Bot Support',
-      'Voice AI',
-      'Enterprise',
-    ]);
-    expect(
-      plans.filter((plan: { mostPopular: boolean }) => plan.mostPopular).map((plan: { name: string }) => plan.name),
-    ).toEqual(['Full Bot Support']);
     expect(JSON.stringify(plans)).not.toMatch(/[$€£]\s?\d|\d+\s?(USD|AUD|per month|\/mo)/i);
   });
 
@@ -57,14 +52,14 @@ describe('a marketer mistake is reported as file, item and field, with the fix',
   it('names a plan whose features are not a list', () => {
     content.editJson('plans.json', (plans) => (plans[2].features = 'Voice answering'));
     expect(report()).toBe(
-      "- content/plans.json, plan 3 'Voice AI': 'features' must be a list ([ … ]), but it is text (in quotes).",
+      `- content/plans.json, plan 3 '${planNames[2]}': 'features' must be a list ([ … ]), but it is text (in quotes).`,
     );
   });
 
   it('names a plan with an empty feature list', () => {
     content.editJson('plans.json', (plans) => (plans[2].features = []));
     expect(report()).toBe(
-      "- content/plans.json, plan 3 'Voice AI': 'features': features must be a list of at least one item.",
+      `- content/plans.json, plan 3 '${planNames[2]}': 'features': features must be a list of at least one item.`,
     );
   });
 
@@ -81,13 +76,15 @@ describe('a marketer mistake is reported as file, item and field, with the fix',
       delete list[0].quote;
     });
     expect(report()).toContain("'qoute' is not a known field. Did you mean 'quote'? Rename it.");
-    expect(report()).toContain("- content/testimonials.json, testimonial 1 'Dr. Priya Raman': 'quote' is missing.");
+    expect(report()).toContain(
+      `- content/testimonials.json, testimonial 1 '${testimonialName(0)}': 'quote' is missing.`,
+    );
   });
 
   it('names a wrong type', () => {
     content.editJson('testimonials.json', (list) => (list[1].rating = '5'));
     expect(report()).toContain(
-      "testimonial 2 'Tom Whitfield': 'rating' must be a number (without quotes), but it is text (in quotes).",
+      `testimonial 2 '${testimonialName(1)}': 'rating' must be a number (without quotes), but it is text (in quotes).`,
     );
   });
 
@@ -99,7 +96,7 @@ describe('a marketer mistake is reported as file, item and field, with the fix',
   it('allows only one Most Popular plan', () => {
     content.editJson('plans.json', (plans) => (plans[0].mostPopular = true));
     expect(report()).toBe(
-      "- content/plans.json: plan 1 'Lead Capture' and plan 2 'Full Bot Support' are all flagged mostPopular. Only one plan may be; set the others to false.",
+      `- content/plans.json: plan 1 '${planNames[0]}' and plan 2 '${planNames[1]}' are all flagged mostPopular. Only one plan may be; set the others to false.`,
     );
   });
 

@@ -3,6 +3,7 @@
 // replies and performs the save, then reports its outcome with onSaveResult.
 import type { ConsultationLead } from '../../lib/leads';
 import { asksToBook, asksToCancel, cancelDecision } from './intent';
+import { meaningOf } from './suggestions';
 import { toConsultationLead } from './lead';
 import { countMentions, mentionsAny } from './match';
 import type { ChatScript, ChatTopic } from './script-schema';
@@ -171,16 +172,17 @@ export function respond(state: ChatState, visitorText: string, script: ChatScrip
   if (!text) return { state, replies: [] };
   // The one-turn flags end with this message; the cancel question is answered from the state before it.
   const withVisitor = append(settled(state), [{ text, isBot: false }], now).state;
-  if (state.confirmingCancel) return answerCancelQuestion(withVisitor, text, script, now);
+  const meant = meaningOf(text, state, script);
+  if (state.confirmingCancel) return answerCancelQuestion(withVisitor, meant, script, now);
   switch (state.status) {
     case 'idle':
-      return replyOutsideFlow(withVisitor, text, script, now);
+      return replyOutsideFlow(withVisitor, meant, script, now);
     case 'collecting':
-      return answerStep(withVisitor, text, script, now);
+      return answerStep(withVisitor, meant, script, now);
     case 'saving':
       return say(withVisitor, [bot(script.booking.stillSaving)], now);
     case 'failed':
-      return afterFailedSave(withVisitor, text, script, now);
+      return afterFailedSave(withVisitor, meant, script, now);
   }
 }
 

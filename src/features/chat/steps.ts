@@ -45,9 +45,6 @@ export const STEP_RULES: Record<StepId, StepRule> = {
   },
 };
 
-/** Steps the visitor may skip; the widget offers a Skip button at them. */
-export const OPTIONAL_STEPS: readonly StepId[] = ['website', 'phone'];
-
 export function firstStep(): StepId {
   return STEP_IDS[0];
 }

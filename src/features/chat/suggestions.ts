@@ -1,26 +1,46 @@
-// The suggested-reply buttons for a state. Pressing one sends its label as the visitor's message, so each
-// label must itself be understood by the engine (a test checks this against content/chat.json).
+// The suggested-reply buttons for a state. Pressing one sends its label as the visitor's message; the engine
+// reads a pressed label as the words it stands for, so a marketer may word the buttons however they like.
 import type { ChatScript } from './script-schema';
 import type { ChatState } from './state';
-import { OPTIONAL_STEPS } from './steps';
 
-/** `timeZone` is the visitor's detected IANA zone (e.g. "Australia/Sydney"), offered at the timezone step. */
-export function suggestionsFor(state: ChatState, script: ChatScript, timeZone: string | undefined): string[] {
-  const { suggestions } = script;
-  if (state.confirmingCancel) return [suggestions.confirmCancel, suggestions.keepBooking];
+/** A button: what it says, and the visitor words it means (the first of the list the engine listens to). */
+type Suggestion = { label: string; means: string };
+
+function offered(state: ChatState, script: ChatScript, timeZone: string | undefined): Suggestion[] {
+  const { suggestions, booking } = script;
+  if (state.confirmingCancel)
+    return [
+      { label: suggestions.confirmCancel, means: booking.confirmCancelWords[0] },
+      { label: suggestions.keepBooking, means: booking.keepBookingWords[0] },
+    ];
   switch (state.status) {
     case 'idle':
       // Straight after a booking, offering another would read as if the first one had not gone through.
-      return state.justBooked ? [] : [suggestions.bookCall];
+      return state.justBooked ? [] : [{ label: suggestions.bookCall, means: booking.triggers[0] }];
     case 'collecting':
-      if (state.step === 'timezone') return timeZone ? [timeZone] : [];
-      if (state.step && OPTIONAL_STEPS.includes(state.step)) return [suggestions.skip];
+      if (state.step === 'timezone') return timeZone ? [{ label: timeZone, means: timeZone }] : [];
+      if (state.step === 'website') return [{ label: suggestions.skip, means: booking.websiteSkipWords[0] }];
+      if (state.step === 'phone') return [{ label: suggestions.skip, means: booking.noPhoneWords[0] }];
       return [];
     case 'failed':
-      return [suggestions.retry, suggestions.cancel];
+      return [
+        { label: suggestions.retry, means: booking.retryWords[0] },
+        { label: suggestions.cancel, means: booking.cancelRequests[0] },
+      ];
     case 'saving':
       return [];
   }
+}
+
+/** `timeZone` is the visitor's detected IANA zone (e.g. "Australia/Sydney"), offered at the timezone step. */
+export function suggestionsFor(state: ChatState, script: ChatScript, timeZone: string | undefined): string[] {
+  return offered(state, script, timeZone).map((suggestion) => suggestion.label);
+}
+
+/** What a message means if it is one of the labels offered in this state (as pressed or typed), else itself. */
+export function meaningOf(text: string, state: ChatState, script: ChatScript): string {
+  const pressed = text.trim().toLowerCase();
+  return offered(state, script, undefined).find((item) => item.label.trim().toLowerCase() === pressed)?.means ?? text;
 }
 
 /** The browser's time zone, or undefined where Intl cannot tell. */
