@@ -2,7 +2,6 @@
 // typed like a visitor and the row it stores, save failures and retry, persistence across navigation and
 // reload, keyboard-only use, word matching, lazy loading, and axe with the panel open.
 import type { Page } from 'playwright-core';
-import chatJson from '../../content/chat.json';
 import { countInserts, failApiWith500, restoreApi } from './setup/api-failure';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus } from './setup/focus';
@@ -10,26 +9,31 @@ import { startLeadApi } from './setup/lead-api';
 import { leadHarnessForThisFile, storedLeadRows } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
+import { chatCopy, CONTACT_EMAIL } from './setup/copy';
+import * as spec from '../fixtures/spec-texts';
 
-const EMAIL = 'hello@brightlane.ai';
+const EMAIL = CONTACT_EMAIL;
+const { ui, booking } = chatCopy;
 const TEXT = {
-  launcher: 'Chat with the Brightlane AI assistant',
-  greeting: "Hi there 👋 I'm the Brightlane assistant.",
-  start: "Great, let's get your free strategy call booked.",
-  name: "First, what's your full name?",
-  email: "Thanks! What's the best work email to send your calendar options to?",
-  emailInvalid: 'Please provide a valid work email address (needs @).',
-  company: "And what's your company name?",
-  timezone: 'Which timezone are you in?',
-  datetime: 'What day and time works best for you?',
-  datetimeInvalid: 'And what time that day works best for you?',
-  website: 'Do you have a website we can look at before the call?',
-  phone: "Last one: what's a good phone number in case we need it?",
-  success: "Thanks, I've booked your details — our team will send you calendar options shortly.",
-  failure: `Sorry, there was an issue saving your booking. Please email us directly at ${EMAIL} and we'll get you sorted.`,
-  pricing: "We don't publish fixed prices, because every solution is built around your business.",
-  fallback: "I'm not sure I caught that.",
+  launcher: ui.launcherLabel,
+  greeting: chatCopy.greeting,
+  start: booking.start,
+  name: booking.steps.full_name.prompt,
+  email: booking.steps.email.prompt,
+  emailInvalid: spec.chat.invalid.email,
+  company: booking.steps.company.prompt,
+  timezone: booking.steps.timezone.prompt,
+  datetime: booking.steps.preferred_datetime.prompt,
+  datetimeInvalid: spec.chat.invalid.preferred_datetime,
+  website: booking.steps.website.prompt,
+  phone: booking.steps.phone.prompt,
+  success: spec.chat.success,
+  failure: spec.chat.failure.replace('{email}', EMAIL),
+  pricing: chatCopy.topics.find((topic) => topic.id === 'pricing')!.reply,
+  fallback: chatCopy.fallback,
 };
+/** How the log names the bot before each of its messages (hidden visually, read by screen readers). */
+const BOT_PREFIX = `${ui.botName}: `;
 
 const EXPECTED_FAILURE_LOG = /Failed to load resource|\[leads\] Could not save to consultation_requests/;
 
@@ -38,12 +42,12 @@ const harness = leadHarnessForThisFile();
 const storedRows = (email: string) => storedLeadRows(harness.api, 'consultation_requests', email);
 
 function chat(page: Page) {
-  const panel = page.getByRole('dialog', { name: 'Brightlane Assistant' });
+  const panel = page.getByRole('dialog', { name: ui.panelTitle });
   return {
     launcher: page.getByRole('button', { name: TEXT.launcher }),
     panel,
-    log: panel.getByRole('log', { name: 'Conversation' }),
-    input: panel.getByRole('textbox', { name: 'Message the assistant' }),
+    log: panel.getByRole('log', { name: ui.conversationLabel }),
+    input: panel.getByRole('textbox', { name: ui.inputLabel }),
     typing: panel.locator('[data-chat-typing]'),
   };
 }
@@ -52,8 +56,9 @@ function chat(page: Page) {
 function botMessages(page: Page): Promise<string[]> {
   return chat(page)
     .log.locator(':scope > div')
-    .evaluateAll((bubbles) =>
-      bubbles.map((bubble) => bubble.textContent ?? '').filter((text) => text.startsWith('Assistant: ')),
+    .evaluateAll(
+      (bubbles, prefix) => bubbles.map((bubble) => bubble.textContent ?? '').filter((text) => text.startsWith(prefix)),
+      BOT_PREFIX,
     );
 }
 
@@ -72,15 +77,13 @@ async function say(page: Page, text: string, reply: string): Promise<void> {
 
 async function waitForReply(page: Page, reply: string, after: number): Promise<void> {
   await page.waitForFunction(
-    ([expected, count]) => {
+    ([expected, count, prefix]) => {
       const log = document.querySelector('[role="log"]');
       if (!log || document.querySelector('[data-chat-typing]')) return false;
-      const bot = [...log.children]
-        .map((bubble) => bubble.textContent ?? '')
-        .filter((text) => text.startsWith('Assistant: '));
+      const bot = [...log.children].map((bubble) => bubble.textContent ?? '').filter((text) => text.startsWith(prefix));
       return bot.slice(count).some((text) => text.includes(expected));
     },
-    [reply, after] as const,
+    [reply, after, BOT_PREFIX] as const,
     { timeout: 15_000 },
   );
 }
@@ -201,7 +204,7 @@ it('books a call typed like a visitor and stores the request in the documented f
     },
   ]);
   // The flow reset. Another booking is not offered straight away, only once the conversation moves on.
-  const bookAnother = chat(page).panel.getByRole('button', { name: chatJson.suggestions.bookCall });
+  const bookAnother = chat(page).panel.getByRole('button', { name: chatCopy.suggestions.bookCall });
   expect(await bookAnother.count()).toBe(0);
   await settled(page);
   await captureState(page, 'chat-booked', { widths: [DESKTOP.width], fullPage: false });
@@ -217,9 +220,9 @@ it('books "One Stop Plumbing" for "Friday PM" with a phone answer that says "no"
   await say(page, 'Tomás Ó Briain', TEXT.email);
   await say(page, email, TEXT.company);
   await say(page, 'One Stop Plumbing', TEXT.timezone);
-  await say(page, 'stop', chatJson.booking.confirmCancel);
+  await say(page, 'stop', booking.confirmCancel);
   const before = (await botMessages(page)).length;
-  await chat(page).panel.getByRole('button', { name: chatJson.suggestions.keepBooking }).click();
+  await chat(page).panel.getByRole('button', { name: chatCopy.suggestions.keepBooking }).click();
   await waitForReply(page, TEXT.timezone, before);
   await chat(page).input.focus();
   await say(page, 'Australia/Brisbane', TEXT.datetime);
@@ -236,7 +239,7 @@ it('books "One Stop Plumbing" for "Friday PM" with a phone answer that says "no"
         'Timezone: Australia/Brisbane\nPreferred time: Friday PM\nWebsite: one-stop-shop.com.au\nSource: Website chatbot',
     },
   ]);
-  expect(await chat(page).panel.getByRole('button', { name: chatJson.suggestions.bookCall }).count()).toBe(0);
+  expect(await chat(page).panel.getByRole('button', { name: chatCopy.suggestions.bookCall }).count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -283,7 +286,7 @@ it('shows the failure message when the API is down, and the "Try again" button a
     harness.api = await startLeadApi();
   }
   const before = (await botMessages(page)).length;
-  await chat(page).panel.getByRole('button', { name: 'Try again' }).click();
+  await chat(page).panel.getByRole('button', { name: chatCopy.suggestions.retry }).click();
   await waitForReply(page, TEXT.success, before);
   expect(await storedRows(email)).toEqual([
     {
@@ -307,7 +310,7 @@ it('keeps the conversation open across a client-side navigation and a reload', a
   await say(page, 'I want to schedule a demo', TEXT.name);
   await say(page, 'Mia Chen', TEXT.email);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: spec.navigation[0] }).click();
   await page.waitForURL(harness.site.url + '/services');
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   const { panel, launcher, input } = chat(page);
@@ -393,7 +396,7 @@ it.each([DESKTOP, MOBILE])('is axe clean with the panel open at $width px', asyn
     // Full screen on a phone; the panel's own close button replaces the launcher.
     expect(box).toEqual({ x: 0, y: 0, width: MOBILE.width, height: MOBILE.height });
     expect(await chat(page).launcher.isVisible()).toBe(false);
-    expect(await chat(page).panel.getByRole('button', { name: 'Close chat' }).isVisible()).toBe(true);
+    expect(await chat(page).panel.getByRole('button', { name: ui.closeLabel }).isVisible()).toBe(true);
   } else {
     expect(box?.width).toBeCloseTo(384, 0);
     expect(box?.height).toBeCloseTo(500, 0);

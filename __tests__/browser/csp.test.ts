@@ -22,6 +22,7 @@ import {
   waitForChatText,
 } from './setup/lead-surfaces';
 import { uniqueEmail } from '../helpers/local-api';
+import { chatCopy } from './setup/copy';
 
 const harness = leadHarnessForThisFile();
 
@@ -90,7 +91,7 @@ describe.each(ALL_ROUTES)('%s', (route) => {
       return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
     });
     // Opening the chat loads its lazy chunk: scripts from 'self' after the first load.
-    await page.getByRole('button', { name: 'Chat with the Brightlane AI assistant' }).click();
+    await page.getByRole('button', { name: chatCopy.ui.launcherLabel }).click();
     await page.getByRole('dialog').waitFor();
     // The home page's JSON-LD is a data block: Chromium does not run it, so it needs no hash (and gets none).
     if (route === '/') expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);

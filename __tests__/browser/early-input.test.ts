@@ -4,17 +4,17 @@
 // (checked, not assumed). Then the scripts are let through and the outcome is what the visitor did: the
 // row stored holds exactly what was typed, the menu and the chat panel are open.
 import type { Page } from 'playwright-core';
-import chatJson from '../../content/chat.json';
-import siteJson from '../../content/site.json';
 import { withSavedAt } from '../../src/lib/session-expiry';
 import { uniqueEmail } from '../helpers/local-api';
 import { MOBILE, openPage } from './setup/browser';
 import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/lead-harness';
 import { bookingForm, contactForm, TEXT } from './setup/lead-surfaces';
+import { bookingCopy, chatCopy, contactCopy, site as siteJson } from './setup/copy';
+import { problemOptions } from '../fixtures/spec-texts';
 import { applyPhoneProfile, reactHasAttached, waitForReact } from './setup/phone-profile';
 
 const harness = leadHarnessForThisFile();
-const chatUi = chatJson.ui;
+const chatUi = chatCopy.ui;
 
 type EarlyPage = {
   page: Page;
@@ -81,13 +81,13 @@ describe('forms used the moment they are visible', () => {
     const email = uniqueEmail('early-contact');
     const early = await openEarly('/contact');
     const form = contactForm(early.page);
-    await form.getByLabel('Full name').waitFor({ state: 'visible' });
-    await form.getByLabel('Full name').fill('Ada Lovelace');
-    await form.getByLabel('Work email').fill(email);
-    await form.getByLabel('Company').fill('Analytical Engines');
-    await form.getByLabel('What would you like to automate?').selectOption('Voice receptionist system');
-    await form.getByLabel('Additional details (optional)').fill('We miss calls after hours.');
-    await form.getByRole('button', { name: 'Request My Demo' }).click();
+    await form.getByLabel(contactCopy.inputs.name.label).waitFor({ state: 'visible' });
+    await form.getByLabel(contactCopy.inputs.name.label).fill('Ada Lovelace');
+    await form.getByLabel(contactCopy.inputs.email.label).fill(email);
+    await form.getByLabel(contactCopy.inputs.company.label).fill('Analytical Engines');
+    await form.getByLabel(contactCopy.inputs.problem.label).selectOption(problemOptions[3]);
+    await form.getByLabel(contactCopy.inputs.details.label).fill('We miss calls after hours.');
+    await form.getByRole('button', { name: contactCopy.submitLabel }).click();
     await expectActedBeforeHydration(early);
     expect(new URL(early.page.url()).search).toBe(''); // no native GET submit with the answers in the URL
 
@@ -98,7 +98,7 @@ describe('forms used the moment they are visible', () => {
         name: 'Ada Lovelace',
         email,
         company: 'Analytical Engines',
-        message: 'Problem: Voice receptionist system\n\nDetails: We miss calls after hours.',
+        message: `Problem: ${problemOptions[3]}\n\nDetails: We miss calls after hours.`,
       },
     ]);
     expect(early.errors).toEqual([]);
@@ -108,14 +108,14 @@ describe('forms used the moment they are visible', () => {
     const email = uniqueEmail('early-book');
     const early = await openEarly('/book');
     const form = bookingForm(early.page);
-    await form.getByLabel('Full name').waitFor({ state: 'visible' });
-    await form.getByLabel('Full name').fill('Grace Hopper');
-    await form.getByLabel('Work email').fill(email);
-    await form.getByLabel('Company').fill('Compilers Inc');
-    await form.getByLabel('Phone').fill('+61 400 123 456');
-    await form.getByLabel('Message (optional)').fill('Mornings suit best');
-    await form.getByLabel('Message (optional)').press('Enter'); // a new line, not a submit
-    await form.getByLabel('Phone').press('Enter'); // implicit submission
+    await form.getByLabel(bookingCopy.inputs.name.label).waitFor({ state: 'visible' });
+    await form.getByLabel(bookingCopy.inputs.name.label).fill('Grace Hopper');
+    await form.getByLabel(bookingCopy.inputs.email.label).fill(email);
+    await form.getByLabel(bookingCopy.inputs.company.label).fill('Compilers Inc');
+    await form.getByLabel(bookingCopy.inputs.phone.label).fill('+61 400 123 456');
+    await form.getByLabel(bookingCopy.inputs.message.label).fill('Mornings suit best');
+    await form.getByLabel(bookingCopy.inputs.message.label).press('Enter'); // a new line, not a submit
+    await form.getByLabel(bookingCopy.inputs.phone.label).press('Enter'); // implicit submission
     await expectActedBeforeHydration(early);
 
     early.release();
@@ -138,7 +138,7 @@ describe('forms used the moment they are visible', () => {
       name: 'Name From Draft',
       email,
       company: 'Company From Draft',
-      problem: 'Customer support automation',
+      problem: problemOptions[1],
       details: 'Details from the draft',
     };
     const early = await openEarly('/contact', (page) =>
@@ -148,28 +148,28 @@ describe('forms used the moment they are visible', () => {
       ),
     );
     const form = contactForm(early.page);
-    await form.getByLabel('Full name').waitFor({ state: 'visible' });
-    await form.getByLabel('Full name').fill('Typed Name');
-    await form.getByLabel('Additional details (optional)').fill('Typed details');
+    await form.getByLabel(contactCopy.inputs.name.label).waitFor({ state: 'visible' });
+    await form.getByLabel(contactCopy.inputs.name.label).fill('Typed Name');
+    await form.getByLabel(contactCopy.inputs.details.label).fill('Typed details');
     await expectActedBeforeHydration(early);
 
     early.release();
     await waitForReact(early.page);
-    await form.getByLabel('Company').evaluate(
+    await form.getByLabel(contactCopy.inputs.company.label).evaluate(
       (element) =>
         new Promise<void>((resolve) => {
           const check = () => ((element as HTMLInputElement).value ? resolve() : requestAnimationFrame(check));
           check();
         }),
     );
-    await form.getByRole('button', { name: 'Request My Demo' }).click();
+    await form.getByRole('button', { name: contactCopy.submitLabel }).click();
     await early.page.getByRole('status').filter({ hasText: TEXT.contactSuccess }).waitFor({ timeout: 30_000 });
     expect(await rows('contact_messages', email)).toEqual([
       {
         name: 'Typed Name',
         email,
         company: 'Company From Draft',
-        message: 'Problem: Customer support automation\n\nDetails: Typed details',
+        message: `Problem: ${problemOptions[1]}\n\nDetails: Typed details`,
       },
     ]);
   });
@@ -178,25 +178,28 @@ describe('forms used the moment they are visible', () => {
     const email = uniqueEmail('early-restore');
     const early = await openEarly('/contact');
     const form = contactForm(early.page);
-    await form.getByLabel('Full name').waitFor({ state: 'visible' });
-    await form.evaluate((element, address) => {
-      const set = (name: string, value: string) => {
-        (element.querySelector(`[name="${name}"]`) as HTMLInputElement).value = value;
-      };
-      set('name', 'Restored Name');
-      set('email', address);
-      set('company', 'Restored Co');
-      set('problem', 'Lead capture and qualification');
-      set('website', 'https://autofilled.example'); // the hidden spam trap, autofilled: still a person
-    }, email);
+    await form.getByLabel(contactCopy.inputs.name.label).waitFor({ state: 'visible' });
+    await form.evaluate(
+      (element, [address, problem]) => {
+        const set = (name: string, value: string) => {
+          (element.querySelector(`[name="${name}"]`) as HTMLInputElement).value = value;
+        };
+        set('name', 'Restored Name');
+        set('email', address);
+        set('company', 'Restored Co');
+        set('problem', problem);
+        set('website', 'https://autofilled.example'); // the hidden spam trap, autofilled: still a person
+      },
+      [email, problemOptions[0]] as const,
+    );
     expect(await reactHasAttached(early.page)).toBe(false);
 
     early.release();
     await waitForReact(early.page);
-    await form.getByRole('button', { name: 'Request My Demo' }).click();
+    await form.getByRole('button', { name: contactCopy.submitLabel }).click();
     await early.page.getByRole('status').filter({ hasText: TEXT.contactSuccess }).waitFor({ timeout: 30_000 });
     expect(await rows('contact_messages', email)).toEqual([
-      { name: 'Restored Name', email, company: 'Restored Co', message: 'Problem: Lead capture and qualification' },
+      { name: 'Restored Name', email, company: 'Restored Co', message: `Problem: ${problemOptions[0]}` },
     ]);
   });
 });

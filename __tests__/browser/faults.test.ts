@@ -29,6 +29,7 @@ import {
   waitForChatText,
 } from './setup/lead-surfaces';
 import { uniqueEmail } from '../helpers/local-api';
+import { bookingCopy, chatCopy } from './setup/copy';
 
 const harness = leadHarnessForThisFile();
 
@@ -157,9 +158,7 @@ const SURFACES: Surface[] = [
     },
     async expectInputKept(page, email) {
       expect(await bookingFieldValues(page)).toEqual(bookingValues(email));
-      expect(await bookingForm(page).getByRole('button', { name: 'Book My Free Strategy Call' }).isEnabled()).toBe(
-        true,
-      );
+      expect(await bookingForm(page).getByRole('button', { name: bookingCopy.submitLabel }).isEnabled()).toBe(true);
     },
     async retryAndSucceed(page) {
       await submitBooking(page);
@@ -177,11 +176,11 @@ const SURFACES: Surface[] = [
     },
     async expectInputKept(page) {
       // The answers are kept: the bot offers to send them again.
-      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await page.getByRole('button', { name: chatCopy.suggestions.retry }).waitFor();
       expect(await chatLog(page).getByText(TEXT.chatSuccess).count()).toBe(0);
     },
     async retryAndSucceed(page) {
-      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('button', { name: chatCopy.suggestions.retry }).click();
       await waitForChatText(page, TEXT.chatSuccess, 30_000);
     },
   },
@@ -240,7 +239,7 @@ describe('long unbroken input at 375 px', () => {
     expect({ surface: '/book', overflow: await overflow() }).toEqual({ surface: '/book', overflow: 0 });
 
     await openChat(page);
-    const input = page.getByRole('textbox', { name: 'Message the assistant' });
+    const input = page.getByRole('textbox', { name: chatCopy.ui.inputLabel });
     await input.fill(word);
     await input.press('Enter');
     await chatLog(page).getByText(word).waitFor();

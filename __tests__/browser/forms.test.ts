@@ -9,20 +9,15 @@ import { startLeadApi } from './setup/lead-api';
 import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
+import { bookingCopy, CONTACT_EMAIL, contactCopy } from './setup/copy';
+import * as spec from '../fixtures/spec-texts';
 
-const EMAIL = 'hello@brightlane.ai';
-const CONTACT_SUCCESS = "Thanks! We'll contact you within 24 hours to schedule your demo.";
-const CONTACT_FAILURE = `Failed to send request. Please try again or email us directly at ${EMAIL}`;
-const BOOK_TITLE = 'Strategy Call Requested!';
-const BOOK_FAILURE = `Sorry, we couldn't book your call. Please try again or email us directly at ${EMAIL}`;
-const PROBLEMS = [
-  'Lead capture and qualification',
-  'Customer support automation',
-  'Appointment setting and scheduling',
-  'Voice receptionist system',
-  'Multiple AI solutions needed',
-  'Other (please specify in message)',
-];
+const EMAIL = CONTACT_EMAIL;
+const CONTACT_SUCCESS = spec.contactForm.success;
+const CONTACT_FAILURE = spec.contactForm.failure.replace('{email}', EMAIL);
+const BOOK_TITLE = spec.bookingForm.confirmationTitle;
+const BOOK_FAILURE = bookingCopy.failureMessage.replace('{email}', EMAIL);
+const PROBLEMS = spec.problemOptions;
 
 /** What the browser and the site log when an insert fails: the failed request and leads.ts's one line. */
 const EXPECTED_FAILURE_LOG =
@@ -55,30 +50,32 @@ async function goto(page: Page, route: string) {
 }
 
 function contactForm(page: Page) {
-  const form = page.getByRole('form', { name: 'Demo request' });
+  const { formLabel, inputs, submitLabel } = contactCopy;
+  const form = page.getByRole('form', { name: formLabel });
   return {
     form,
-    name: form.getByLabel('Full name'),
-    email: form.getByLabel('Work email'),
-    company: form.getByLabel('Company'),
-    problem: form.getByLabel('What would you like to automate?'),
-    details: form.getByLabel('Additional details (optional)'),
-    submit: form.getByRole('button', { name: 'Request My Demo' }),
+    name: form.getByLabel(inputs.name.label),
+    email: form.getByLabel(inputs.email.label),
+    company: form.getByLabel(inputs.company.label),
+    problem: form.getByLabel(inputs.problem.label),
+    details: form.getByLabel(inputs.details.label),
+    submit: form.getByRole('button', { name: submitLabel }),
     success: page.getByRole('status').filter({ hasText: CONTACT_SUCCESS }),
     failure: page.getByRole('alert').filter({ hasText: CONTACT_FAILURE }),
   };
 }
 
 function bookingForm(page: Page) {
-  const form = page.getByRole('form', { name: 'Strategy call request' });
+  const { formLabel, inputs, submitLabel } = bookingCopy;
+  const form = page.getByRole('form', { name: formLabel });
   return {
     form,
-    name: form.getByLabel('Full name'),
-    email: form.getByLabel('Work email'),
-    company: form.getByLabel('Company'),
-    phone: form.getByLabel('Phone'),
-    message: form.getByLabel('Message (optional)'),
-    submit: form.getByRole('button', { name: 'Book My Free Strategy Call' }),
+    name: form.getByLabel(inputs.name.label),
+    email: form.getByLabel(inputs.email.label),
+    company: form.getByLabel(inputs.company.label),
+    phone: form.getByLabel(inputs.phone.label),
+    message: form.getByLabel(inputs.message.label),
+    submit: form.getByRole('button', { name: submitLabel }),
     confirmation: page.getByRole('status').filter({ has: page.getByRole('heading', { name: BOOK_TITLE }) }),
     failure: page.getByRole('alert').filter({ hasText: BOOK_FAILURE }),
   };
@@ -131,7 +128,7 @@ const contactInput = (email: string): ContactInput => ({
   name: 'Ada Lovelace',
   email,
   company: 'Analytical Engines',
-  problem: 'Voice receptionist system',
+  problem: PROBLEMS[3],
   details: 'We miss about 40 calls a week after hours.\nMostly bookings.',
 });
 
@@ -173,7 +170,7 @@ describe('/contact', () => {
     const inserts = countInserts(page);
     const hold = await holdApi(page);
     await f.submit.click();
-    const sending = f.form.getByRole('button', { name: 'Sending Request...' });
+    const sending = f.form.getByRole('button', { name: spec.contactForm.submittingLabel });
     await sending.waitFor();
     expect(await sending.isDisabled()).toBe(true);
     await f.company.press('Enter');
@@ -189,13 +186,12 @@ describe('/contact', () => {
         name: 'Ada Lovelace',
         email,
         company: 'Analytical Engines',
-        message:
-          'Problem: Voice receptionist system\n\nDetails: We miss about 40 calls a week after hours.\nMostly bookings.',
+        message: `Problem: ${PROBLEMS[3]}\n\nDetails: We miss about 40 calls a week after hours.\nMostly bookings.`,
       },
     ]);
     await captureState(page, 'contact-success');
 
-    await f.success.getByRole('button', { name: 'Send another request' }).click();
+    await f.success.getByRole('button', { name: spec.contactForm.resetLabel }).click();
     await waitForFocus(f.name);
     await expectContactValues(page, { name: '', email: '', company: '', problem: '', details: '' });
     // The draft went with the success: a reload brings back an empty form.
@@ -238,10 +234,10 @@ describe('/contact', () => {
       messages[field] = (await page.locator(`#${describedBy}`).textContent()) ?? '';
     }
     expect(messages).toEqual({
-      name: 'Please enter your name.',
-      email: 'Please enter your email address.',
-      company: 'Please enter your company name.',
-      problem: "Please choose what you'd like help with.",
+      name: contactCopy.inputs.name.requiredMessage,
+      email: contactCopy.inputs.email.requiredMessage,
+      company: contactCopy.inputs.company.requiredMessage,
+      problem: contactCopy.inputs.problem.requiredMessage,
     });
     expect(await f.details.getAttribute('aria-invalid')).toBe('false');
     await captureState(page, 'contact-validation');
@@ -253,7 +249,7 @@ describe('/contact', () => {
     await f.submit.click();
     await waitForFocus(f.email);
     expect(await page.locator(`#${await f.email.getAttribute('aria-describedby')}`).textContent()).toBe(
-      'Please enter a valid email address, like jane@company.com.',
+      contactCopy.inputs.email.invalidMessage,
     );
     expect(errors).toEqual([]);
     await context.close();
@@ -408,7 +404,7 @@ describe('/book', () => {
     const inserts = countInserts(page);
     const hold = await holdApi(page);
     await f.submit.click();
-    const booking = f.form.getByRole('button', { name: 'Booking Your Call...' });
+    const booking = f.form.getByRole('button', { name: spec.bookingForm.submittingLabel });
     await booking.waitFor();
     expect(await booking.isDisabled()).toBe(true);
     await f.phone.press('Enter');
@@ -432,7 +428,7 @@ describe('/book', () => {
     ]);
     await captureState(page, 'book-confirmation');
 
-    await page.getByRole('button', { name: 'Book Another Call' }).click();
+    await page.getByRole('button', { name: spec.bookingForm.resetLabel }).click();
     await waitForFocus(f.name);
     await expectBookingValues(page, { name: '', email: '', company: '', phone: '', message: '' });
     await page.reload({ waitUntil: 'networkidle' });
@@ -459,10 +455,10 @@ describe('/book', () => {
       messages[field] = (await page.locator(`#${await control.getAttribute('aria-describedby')}`).textContent()) ?? '';
     }
     expect(messages).toEqual({
-      name: 'Please enter your name.',
-      email: 'Please enter your email address.',
-      company: 'Please enter your company name.',
-      phone: 'Please enter a phone number we can reach you on.',
+      name: bookingCopy.inputs.name.requiredMessage,
+      email: bookingCopy.inputs.email.requiredMessage,
+      company: bookingCopy.inputs.company.requiredMessage,
+      phone: bookingCopy.inputs.phone.requiredMessage,
     });
     expect(await f.message.getAttribute('aria-invalid')).toBe('false');
     await captureState(page, 'book-validation');
@@ -563,7 +559,7 @@ describe('/book', () => {
       },
     ]);
     await page.keyboard.press('Tab');
-    expect(await isFocused(page.getByRole('button', { name: 'Book Another Call' }))).toBe(true);
+    expect(await isFocused(page.getByRole('button', { name: spec.bookingForm.resetLabel }))).toBe(true);
     await page.keyboard.press('Enter');
     await waitForFocus(f.name);
     await expectBookingValues(page, { name: '', email: '', company: '', phone: '', message: '' });

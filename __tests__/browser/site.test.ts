@@ -7,6 +7,9 @@ import { ROUTES, screenshotName } from './setup/routes';
 import { screenshotPath } from './setup/artifacts';
 import { axeViolations } from './setup/axe';
 import { waitForAttribute } from './setup/wait';
+import { site as siteCopy } from './setup/copy';
+import { single } from '../helpers/content-fixtures';
+import * as spec from '../fixtures/spec-texts';
 import type { StaticServer } from '../../dev/static/static-server';
 
 let browser: Browser;
@@ -62,25 +65,21 @@ it('reaches the right routes from the navigation and the footer, without reloadi
   await page.evaluate(() => ((window as unknown as { layoutMarker: string }).layoutMarker = 'kept'));
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [name, route] of [
-    ['Services', '/services'],
-    ['Pricing', '/pricing'],
-    ['Contact', '/contact'],
-    ['Book a Free Strategy Call', '/book'],
+    [spec.navigation[0], '/services'],
+    [spec.navigation[1], '/pricing'],
+    [spec.navigation[2], '/contact'],
+    [spec.navigationCta, '/book'],
   ]) {
     await nav.getByRole('link', { name }).click();
     await page.waitForURL(site.url + route);
-    if (name !== 'Book a Free Strategy Call') {
+    if (name !== spec.navigationCta) {
       await waitForAttribute(nav.getByRole('link', { name }), 'aria-current', 'page');
     }
   }
   const footer = page.getByRole('contentinfo');
-  for (const [name, route] of [
-    ['Privacy Policy', '/privacy-policy'],
-    ['Terms of Service', '/terms'],
-    ['Services', '/services'],
-    ['Pricing', '/pricing'],
-    ['Contact', '/contact'],
-  ]) {
+  const footerLinks = siteCopy.footer.columns.flatMap((column) => column.links);
+  for (const route of ['/privacy-policy', '/terms', '/services', '/pricing', '/contact']) {
+    const { label: name } = footerLinks.find((link) => link.to === route)!;
     await footer.getByRole('link', { name, exact: true }).click();
     await page.waitForURL(site.url + route);
     expect(await page.locator('h1').count()).toBe(1);
@@ -93,7 +92,7 @@ it('reaches the right routes from the navigation and the footer, without reloadi
 it('links every plan to /contact', async () => {
   const { context, page } = await openPage(browser, DESKTOP);
   await page.goto(site.url + '/pricing', { waitUntil: 'networkidle' });
-  const quotes = page.getByRole('link', { name: /Get Custom Quote/ });
+  const quotes = page.getByRole('link', { name: new RegExp(spec.quoteCtaLabel) });
   expect(await quotes.count()).toBe(4);
   for (const href of await quotes.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
     expect(href).toBe('/contact');
@@ -107,8 +106,8 @@ describe('mobile menu at 375 px', () => {
   it('opens, navigates, closes on navigation and on Escape', async () => {
     const { context, page } = await openPage(browser, MOBILE);
     await page.goto(site.url + '/', { waitUntil: 'networkidle' });
-    const toggle = page.getByRole('button', { name: 'Menu' });
-    const pricing = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' });
+    const toggle = page.getByRole('button', { name: siteCopy.menuLabel });
+    const pricing = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: spec.navigation[1] });
     await expect(pricing.isVisible()).resolves.toBe(false);
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
@@ -147,7 +146,8 @@ it('answers an unknown route with the 404 page inside the layout, linking home',
   expect(await page.locator('h1').count()).toBe(1);
   expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByRole('main').getByRole('link', { name: /home/i }).click();
+  const { cta } = single<{ cta: { label: string } }>('NotFoundPageJson');
+  await page.getByRole('main').getByRole('link', { name: cta.label }).click();
   await page.waitForURL(site.url + '/');
   await context.close();
 });
@@ -156,7 +156,7 @@ it('serves robots.txt, the sitemap and the web manifest', async () => {
   for (const [file, expected] of [
     ['/robots.txt', /Sitemap: https:\/\/brightlane\.ai\/sitemap-index\.xml/],
     ['/sitemap-0.xml', /https:\/\/brightlane\.ai\/pricing/],
-    ['/manifest.webmanifest', /"name":"Brightlane AI"/],
+    ['/manifest.webmanifest', `"name":"${siteCopy.brandName}"`],
   ] as const) {
     const response = await fetch(site.url + file);
     expect(response.status).toBe(200);

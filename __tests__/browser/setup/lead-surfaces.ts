@@ -1,16 +1,18 @@
 // The three ways a visitor leaves a lead, driven in a real browser: the /contact form, the /book form and
 // a chat booking. Used by the fault, CSP and hostile-input browser tests.
 import type { Locator, Page } from 'playwright-core';
+import * as spec from '../../fixtures/spec-texts';
+import { bookingCopy, chatCopy, CONTACT_EMAIL, contactCopy } from './copy';
 
-export const CONTACT_EMAIL = 'hello@brightlane.ai';
+export { CONTACT_EMAIL };
 
 export const TEXT = {
-  contactFailure: `Failed to send request. Please try again or email us directly at ${CONTACT_EMAIL}`,
-  contactSuccess: "Thanks! We'll contact you within 24 hours to schedule your demo.",
-  bookingFailure: `Sorry, we couldn't book your call. Please try again or email us directly at ${CONTACT_EMAIL}`,
-  bookingSuccess: "Thanks! We'll contact you within 24 hours to confirm a time for your free 30-minute strategy call.",
-  chatFailure: `Sorry, there was an issue saving your booking. Please email us directly at ${CONTACT_EMAIL} and we'll get you sorted.`,
-  chatSuccess: "Thanks, I've booked your details — our team will send you calendar options shortly.",
+  contactFailure: spec.contactForm.failure.replace('{email}', CONTACT_EMAIL),
+  contactSuccess: spec.contactForm.success,
+  bookingFailure: bookingCopy.failureMessage.replace('{email}', CONTACT_EMAIL),
+  bookingSuccess: bookingCopy.confirmation.text,
+  chatFailure: spec.chat.failure.replace('{email}', CONTACT_EMAIL),
+  chatSuccess: spec.chat.success,
 } as const;
 
 export type ContactValues = { name: string; email: string; company: string; details: string };
@@ -30,60 +32,65 @@ export const bookingValues = (email: string): BookingValues => ({
   message: 'AEST, mornings suit best',
 });
 
-export const contactForm = (page: Page) => page.getByRole('form', { name: 'Demo request' });
-export const bookingForm = (page: Page) => page.getByRole('form', { name: 'Strategy call request' });
+export const contactForm = (page: Page) => page.getByRole('form', { name: contactCopy.formLabel });
+export const bookingForm = (page: Page) => page.getByRole('form', { name: bookingCopy.formLabel });
 
 export async function fillContactForm(page: Page, values: ContactValues): Promise<void> {
   const form = contactForm(page);
-  await form.getByLabel('Full name').fill(values.name);
-  await form.getByLabel('Work email').fill(values.email);
-  await form.getByLabel('Company').fill(values.company);
-  await form.getByLabel('What would you like to automate?').selectOption('Lead capture and qualification');
-  await form.getByLabel('Additional details (optional)').fill(values.details);
+  const { inputs } = contactCopy;
+  await form.getByLabel(inputs.name.label).fill(values.name);
+  await form.getByLabel(inputs.email.label).fill(values.email);
+  await form.getByLabel(inputs.company.label).fill(values.company);
+  await form.getByLabel(inputs.problem.label).selectOption(spec.problemOptions[0]);
+  await form.getByLabel(inputs.details.label).fill(values.details);
 }
 
 export async function contactFieldValues(page: Page): Promise<ContactValues> {
   const form = contactForm(page);
+  const { inputs } = contactCopy;
   return {
-    name: await form.getByLabel('Full name').inputValue(),
-    email: await form.getByLabel('Work email').inputValue(),
-    company: await form.getByLabel('Company').inputValue(),
-    details: await form.getByLabel('Additional details (optional)').inputValue(),
+    name: await form.getByLabel(inputs.name.label).inputValue(),
+    email: await form.getByLabel(inputs.email.label).inputValue(),
+    company: await form.getByLabel(inputs.company.label).inputValue(),
+    details: await form.getByLabel(inputs.details.label).inputValue(),
   };
 }
 
-export const submitContact = (page: Page) => contactForm(page).getByRole('button', { name: 'Request My Demo' }).click();
+export const submitContact = (page: Page) =>
+  contactForm(page).getByRole('button', { name: contactCopy.submitLabel }).click();
 
 export async function fillBookingForm(page: Page, values: BookingValues): Promise<void> {
   const form = bookingForm(page);
-  await form.getByLabel('Full name').fill(values.name);
-  await form.getByLabel('Work email').fill(values.email);
-  await form.getByLabel('Company').fill(values.company);
-  await form.getByLabel('Phone').fill(values.phone);
-  await form.getByLabel('Message (optional)').fill(values.message);
+  const { inputs } = bookingCopy;
+  await form.getByLabel(inputs.name.label).fill(values.name);
+  await form.getByLabel(inputs.email.label).fill(values.email);
+  await form.getByLabel(inputs.company.label).fill(values.company);
+  await form.getByLabel(inputs.phone.label).fill(values.phone);
+  await form.getByLabel(inputs.message.label).fill(values.message);
 }
 
 export async function bookingFieldValues(page: Page): Promise<BookingValues> {
   const form = bookingForm(page);
+  const { inputs } = bookingCopy;
   return {
-    name: await form.getByLabel('Full name').inputValue(),
-    email: await form.getByLabel('Work email').inputValue(),
-    company: await form.getByLabel('Company').inputValue(),
-    phone: await form.getByLabel('Phone').inputValue(),
-    message: await form.getByLabel('Message (optional)').inputValue(),
+    name: await form.getByLabel(inputs.name.label).inputValue(),
+    email: await form.getByLabel(inputs.email.label).inputValue(),
+    company: await form.getByLabel(inputs.company.label).inputValue(),
+    phone: await form.getByLabel(inputs.phone.label).inputValue(),
+    message: await form.getByLabel(inputs.message.label).inputValue(),
   };
 }
 
 export const submitBooking = (page: Page) =>
-  bookingForm(page).getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+  bookingForm(page).getByRole('button', { name: bookingCopy.submitLabel }).click();
 
 // The chat ------------------------------------------------------------------------------------------
 
-export const chatLog = (page: Page): Locator => page.getByRole('log', { name: 'Conversation' });
-const chatInput = (page: Page) => page.getByRole('textbox', { name: 'Message the assistant' });
+export const chatLog = (page: Page): Locator => page.getByRole('log', { name: chatCopy.ui.conversationLabel });
+const chatInput = (page: Page) => page.getByRole('textbox', { name: chatCopy.ui.inputLabel });
 
 export async function openChat(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Chat with the Brightlane AI assistant' }).click();
+  await page.getByRole('button', { name: chatCopy.ui.launcherLabel }).click();
   await chatInput(page).waitFor();
   await chatLog(page).locator(':scope > *').first().waitFor();
 }
