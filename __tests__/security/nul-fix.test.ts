@@ -2,7 +2,8 @@
 // dropped before a value is stored and does not count as content.
 import { normaliseAnswer } from '../../src/features/chat/steps';
 import { isBlank } from '../../src/features/forms/validation';
-import { cleanLeadText, toConsultationRow, toContactRow } from '../../src/lib/leads';
+import { toConsultationRow, toContactRow } from '../../src/lib/leads';
+import { cleanLeadText } from '../../src/lib/stored-text';
 
 it('drops NUL before trimming every stored value', () => {
   expect(cleanLeadText('\u0000 Grace \u0000')).toBe('Grace');

@@ -4,6 +4,7 @@
 import { leadAttribution, type LeadSurface } from './attribution';
 import type { Database } from './database.types';
 import type { LeadDatabaseClient } from './supabase-client';
+import { cleanLeadText } from './stored-text';
 
 export type ConsultationLead = { name: string; email: string; company: string; phone: string; message: string };
 export type ContactLead = { name: string; email: string; company?: string; message: string };
@@ -20,13 +21,6 @@ type InsertOutcome = { error: { message: string } | null; status: number };
 type Insert = (client: LeadDatabaseClient, signal: AbortSignal) => PromiseLike<InsertOutcome>;
 
 const TIMEOUT: LeadResult = { ok: false, reason: 'timeout', detail: `no answer within ${LEAD_TIMEOUT_MS} ms` };
-
-/**
- * A value as stored: NUL characters removed (Postgres text cannot hold them, so the database refuses the
- * whole row with 22021 and every retry would fail), then trimmed.
- */
-// eslint-disable-next-line no-control-regex -- NUL is the character being removed
-export const cleanLeadText = (value: string) => value.replace(/\u0000/g, '').trim();
 
 export function toConsultationRow(lead: ConsultationLead): ConsultationRow {
   return {

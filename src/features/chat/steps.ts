@@ -3,6 +3,7 @@
 import { findEmail, findPhoneNumber, looksLikeWebsite, mentionsAny, mentionsTime } from './match';
 import type { ChatScript } from './script-schema';
 import { STEP_IDS, type StepId } from './state';
+import { withoutNul } from '../../lib/stored-text';
 
 /** Recorded for the website or phone when the visitor has none or skips the question. */
 export const NOT_PROVIDED = 'Not provided';
@@ -58,9 +59,7 @@ export function stepAfter(step: StepId): StepId | null {
  * breaks are not kept, and an answer of only zero-width characters counts as empty.
  */
 export function normaliseAnswer(text: string): string {
-  return text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  return withoutNul(text).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 
-// Zero-width characters, and NUL, which cannot be stored (see src/lib/leads.ts).
-// eslint-disable-next-line no-control-regex -- NUL is one of the characters removed
-const INVISIBLE = /[\u0000\u200B-\u200D\u2060\uFEFF]/g;
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;

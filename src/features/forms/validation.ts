@@ -1,10 +1,10 @@
 // Checks both forms share. Values are judged trimmed, as they will be stored.
+import { cleanLeadText } from '../../lib/stored-text';
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type FormValues<F extends string> = Record<F, string>;
 
-// NUL is dropped before storing (src/lib/leads.ts), so a value of only NUL and spaces is blank too.
-// eslint-disable-next-line no-control-regex -- NUL is the character being ignored
-export const isBlank = (value: string) => value.replace(/\u0000/g, '').trim() === '';
+/** Blank as stored: a value of only NUL and spaces is stored empty (see src/lib/stored-text.ts). */
+export const isBlank = (value: string) => cleanLeadText(value) === '';
 
 // The pattern browsers apply to <input type="email"> (WHATWG HTML). The form sets noValidate to show our
 // own messages, so it checks the same rule itself.
