@@ -31,14 +31,15 @@ export type BoundField = {
   inputRef: (element: HTMLElement | null) => void;
 };
 
-type FocusTarget = { target: string; request: number };
+/** Where focus goes next: a field, or the outcome message; `request` makes a repeated target move focus again. */
+type FocusTarget<F extends string> = ({ kind: 'field'; field: F } | { kind: 'status' }) & { request: number };
 
 export function useLeadForm<F extends string>({ formId, fields, emptyValues, validate, submit }: LeadFormOptions<F>) {
   const [values, setValues] = useState<FormValues<F>>(emptyValues);
   const [attempted, setAttempted] = useState(false);
   const [status, setStatus] = useState<SubmissionStatus>('editing');
   const [honeypot, setHoneypot] = useState('');
-  const [focus, setFocus] = useState<FocusTarget | undefined>();
+  const [focus, setFocus] = useState<FocusTarget<F> | undefined>();
   const inFlight = useRef(false);
   const preloaded = useRef(false);
   const elements = useRef(new Map<string, HTMLElement>());
@@ -86,12 +87,13 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
   // Focus moves after the render that shows the target, so its new text and ARIA state are announced.
   useEffect(() => {
     if (!focus) return;
-    const element = focus.target === STATUS_MESSAGE ? statusMessage.current : elements.current.get(focus.target);
+    const element = focus.kind === 'status' ? statusMessage.current : elements.current.get(focus.field);
     element?.focus();
   }, [focus]);
 
   const requestFocus = useCallback(
-    (target: string) => setFocus((last) => ({ target, request: (last?.request ?? 0) + 1 })),
+    (target: { kind: 'field'; field: F } | { kind: 'status' }) =>
+      setFocus((last) => ({ ...target, request: (last?.request ?? 0) + 1 })),
     [],
   );
 
@@ -129,7 +131,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     setAttempted(true);
     const firstInvalid = fields.find((field) => validate(values)[field]);
     if (firstInvalid) {
-      requestFocus(firstInvalid);
+      requestFocus({ kind: 'field', field: firstInvalid });
       return;
     }
     inFlight.current = true;
@@ -146,7 +148,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     } else {
       setStatus('failed');
     }
-    requestFocus(STATUS_MESSAGE);
+    requestFocus({ kind: 'status' });
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -169,7 +171,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     setAttempted(false);
     setHoneypot('');
     setStatus('editing');
-    requestFocus(fields[0]);
+    requestFocus({ kind: 'field', field: fields[0] });
   }, [emptyValues, fields, formId, requestFocus]);
 
   function preloadOnFirstInteraction() {
@@ -199,8 +201,6 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     },
   };
 }
-
-const STATUS_MESSAGE = '\u0000status-message';
 
 /** leads.ts never rejects; this only guards against a broken contract leaving the button spinning. */
 async function submitSafely<V>(submit: (values: V) => Promise<LeadResult>, values: V): Promise<LeadResult> {
