@@ -2,7 +2,6 @@ import {
   initialState,
   onSaveResult,
   respond,
-  restartConversation,
   resumeRestoredState,
   type EngineResult,
 } from '../../src/features/chat/engine';
@@ -311,10 +310,6 @@ describe('cancelling and restarting', () => {
 
   it('"stop" outside a flow says there is nothing to cancel', () => {
     expect(replyTexts(converse(start(), 'stop'))).toEqual([booking.nothingToCancel]);
-  });
-
-  it('restart gives a fresh conversation with only the greeting', () => {
-    expect(restartConversation(script, 0)).toEqual(start());
   });
 });
 

@@ -1,6 +1,6 @@
 import bookingJson from '../../content/forms/booking-form.json';
 import contactJson from '../../content/forms/contact-form.json';
-import { toConsultationLead, validateBookingForm } from '../../src/features/forms/booking-form-model';
+import { toBookingLead, validateBookingForm } from '../../src/features/forms/booking-form-model';
 import {
   composeContactMessage,
   emptyContactForm,
@@ -75,7 +75,7 @@ describe('validateBookingForm', () => {
   });
 
   it('turns trimmed values into the consultation lead', () => {
-    expect(toConsultationLead({ name: ' A ', email: 'a@b.co ', company: ' C', phone: ' 1 ', message: ' ' })).toEqual({
+    expect(toBookingLead({ name: ' A ', email: 'a@b.co ', company: ' C', phone: ' 1 ', message: ' ' })).toEqual({
       name: 'A',
       email: 'a@b.co',
       company: 'C',

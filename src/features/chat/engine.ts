@@ -4,7 +4,7 @@
 import type { ConsultationLead } from '../../lib/leads';
 import { asksToBook, asksToCancel, cancelDecision } from './intent';
 import { meaningOf } from './suggestions';
-import { toConsultationLead } from './lead';
+import { chatBookingLead } from './lead';
 import { countMentions, mentionsAny } from './match';
 import type { ChatScript, ChatTopic } from './script-schema';
 import { MAX_MESSAGES, type ChatMessage, type ChatState, type MessageLink } from './state';
@@ -50,14 +50,10 @@ function idle(state: ChatState): ChatState {
   return { ...settled(state), status: 'idle', step: null, answers: {} };
 }
 
+/** A conversation holding only the greeting: the first one, and the widget's "Start over". */
 export function initialState(script: ChatScript, now: number): ChatState {
   const empty: ChatState = { version: 1, messages: [], status: 'idle', step: null, answers: {}, nextId: 1 };
   return append(empty, [bot(script.greeting)], now).state;
-}
-
-/** A fresh conversation (the widget's "Start over"); nothing from the old one is kept. */
-export function restartConversation(script: ChatScript, now: number): ChatState {
-  return initialState(script, now);
 }
 
 /** The reply with most matching keywords; ties go to the topic listed first. */
@@ -146,7 +142,7 @@ function recordAnswer(state: ChatState, text: string, script: ChatScript, now: n
   if (next) return say({ ...state, answers, step: next }, [bot(booking.steps[next].prompt)], now);
   return say({ ...state, answers, status: 'saving', step: null }, [], now, {
     type: 'save',
-    lead: toConsultationLead(answers),
+    lead: chatBookingLead(answers),
   });
 }
 
@@ -158,7 +154,7 @@ function afterFailedSave(state: ChatState, text: string, script: ChatScript, now
 function chooseAfterFailedSave(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
   const { booking } = script;
   if (mentionsAny(text, booking.retryWords)) {
-    return say({ ...state, status: 'saving' }, [], now, { type: 'save', lead: toConsultationLead(state.answers) });
+    return say({ ...state, status: 'saving' }, [], now, { type: 'save', lead: chatBookingLead(state.answers) });
   }
   return say(state, [bot(booking.retryPrompt)], now);
 }

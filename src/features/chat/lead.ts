@@ -22,7 +22,7 @@ export function chatLeadMessage(answers: Answers): string {
   ].join('\n');
 }
 
-export function toConsultationLead(answers: Answers): ConsultationLead {
+export function chatBookingLead(answers: Answers): ConsultationLead {
   return {
     name: answers.full_name ?? '',
     email: answers.email ?? '',

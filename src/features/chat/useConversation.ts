@@ -1,14 +1,7 @@
 // Runs the conversation for the widget: feeds visitor messages to the engine, reveals each bot reply after
 // the typing delay, performs the save the engine asks for, and keeps everything in sessionStorage.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  initialState,
-  onSaveResult,
-  respond,
-  restartConversation,
-  resumeRestoredState,
-  type EngineResult,
-} from './engine';
+import { initialState, onSaveResult, respond, resumeRestoredState, type EngineResult } from './engine';
 import { typingDelay, type ReplyPacing } from './pacing';
 import type { SaveLead } from './save-lead';
 import type { ChatScript } from './script-schema';
@@ -67,7 +60,7 @@ export function useConversation(script: ChatScript, pacing: ReplyPacing, saveLea
 
   const restart = useCallback(() => {
     setPending([]);
-    commit({ state: restartConversation(script, Date.now()), replies: [] });
+    commit({ state: initialState(script, Date.now()), replies: [] });
   }, [commit, script]);
 
   // Reveal the oldest held-back reply after the typing delay; keyed on it so new replies don't reset the wait.

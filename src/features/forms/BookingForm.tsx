@@ -6,7 +6,7 @@ import {
   bookingFields,
   bookingFieldLimits,
   emptyBookingForm,
-  toConsultationLead,
+  toBookingLead,
   validateBookingForm,
   type BookingFormValues,
 } from './booking-form-model';
@@ -18,8 +18,7 @@ import { useLeadForm } from './useLeadForm';
 
 export type BookingFormProps = { copy: BookingFormCopy; contactEmail: string };
 
-const submitBooking = (values: BookingFormValues) =>
-  submitConsultationRequest(toConsultationLead(values), 'booking_form');
+const submitBooking = (values: BookingFormValues) => submitConsultationRequest(toBookingLead(values), 'booking_form');
 
 export function BookingForm({ copy, contactEmail }: BookingFormProps) {
   const validate = useCallback((values: BookingFormValues) => validateBookingForm(values, copy), [copy]);

@@ -23,6 +23,6 @@ export function validateBookingForm(values: BookingFormValues, copy: BookingForm
   return errors;
 }
 
-export function toConsultationLead(values: BookingFormValues): ConsultationLead {
+export function toBookingLead(values: BookingFormValues): ConsultationLead {
   return trimValues(values);
 }
