@@ -33,7 +33,9 @@ function copyRepository(target: string): void {
 
 function run(label: string, command: string[], cwd: string): boolean {
   console.log(`\n== ${label}: ${command.join(' ')}`);
-  const result = spawnSync(command[0], command.slice(1), { cwd, stdio: 'inherit', env: { ...process.env } });
+  // The test of the rewording itself starts from the wording as it was, not from the reworded copy.
+  const env = { ...process.env, REWORD_BASE_CONTENT: path.join(ROOT, 'content') };
+  const result = spawnSync(command[0], command.slice(1), { cwd, stdio: 'inherit', env });
   return result.status === 0;
 }
 

@@ -5,14 +5,14 @@ import path from 'node:path';
 
 export const realContentDir = path.resolve(__dirname, '../../content');
 
-export function copyContent(): {
+export function copyContent(from: string = realContentDir): {
   dir: string; // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into content of any shape
   editJson: (file: string, edit: (data: any) => void) => void;
   write: (file: string, text: string) => void;
   cleanup: () => void;
 } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-'));
-  fs.cpSync(realContentDir, dir, { recursive: true });
+  fs.cpSync(from, dir, { recursive: true });
   return {
     dir,
     editJson(file, edit) {
