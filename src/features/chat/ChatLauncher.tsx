@@ -18,7 +18,7 @@ import styled from 'styled-components';
 import { look } from './look';
 import type { ChatScript } from './script-schema';
 import { loadPanelOpen, savePanelOpen } from './panel-open';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../../lib/session-store';
 import { EARLY_ACTION_ATTRIBUTE } from '../../early-input/attributes';
 import { expandedBeforeHydration } from '../../early-input/adopt';
 

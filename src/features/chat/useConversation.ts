@@ -6,7 +6,7 @@ import { typingDelay, type ReplyPacing } from './pacing';
 import type { SaveLead } from './save-lead';
 import type { ChatScript } from './script-schema';
 import type { ChatMessage, ChatState } from './state';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../../lib/session-store';
 import { loadChatState, saveChatState } from './storage';
 
 export type Conversation = {
