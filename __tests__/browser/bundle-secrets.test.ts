@@ -2,8 +2,7 @@
 // service_role key, the JWT secret, and any JWT-looking string other than the anon key the build uses.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PUBLIC_DIR } from './setup/site-server';
-import { buildEnv } from './setup/test-env';
+import { buildEnv, PUBLIC_DIR } from './setup/test-env';
 import { LOCAL_JWT_SECRET, LOCAL_SUPABASE_SERVICE_ROLE_KEY } from '../../dev/local-api/local-keys';
 
 const SHIPPED = /\.(js|mjs|html|json|webmanifest|map|txt|xml|css)$/;

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { countInserts, failApiWith500, restoreApi } from './setup/api-failure';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus } from './setup/focus';
-import { startLeadApi } from './setup/lead-api';
+import { startLeadApi } from './setup/test-env';
 import { leadHarnessForThisFile, storedLeadRows } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';

@@ -5,10 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DESKTOP, openPage } from './setup/browser';
-import { PUBLIC_DIR } from './setup/site-server';
+import { PUBLIC_DIR, TEST_API_URL } from './setup/test-env';
 import { ROUTES } from './setup/routes';
 import { leadHarnessForThisFile } from './setup/lead-harness';
-import { TEST_API_URL } from './setup/test-env';
 import {
   TEXT,
   bookThroughChat,

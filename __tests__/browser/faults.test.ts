@@ -7,9 +7,8 @@
 // whose timer is unit-tested (__tests__/lib/leads.test.ts); one real 16 s wait proves the browser path.
 import type { Page, Route } from 'playwright-core';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
-import { startLeadApi } from './setup/lead-api';
+import { startLeadApi, TEST_API_URL } from './setup/test-env';
 import { leadHarnessForThisFile } from './setup/lead-harness';
-import { TEST_API_URL } from './setup/test-env';
 import {
   TEXT,
   bookThroughChat,

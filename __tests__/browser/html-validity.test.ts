@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PUBLIC_DIR } from './setup/site-server';
+import { PUBLIC_DIR } from './setup/test-env';
 
 type NuMessage = { type: string; url: string; lastLine?: number; message: string; extract?: string };
 

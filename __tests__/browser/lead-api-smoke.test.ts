@@ -1,6 +1,5 @@
 // The browser tests' build and data API agree: the API listens where the built site sends leads.
-import { startLeadApi, type LeadApi } from './setup/lead-api';
-import { TEST_API_URL } from './setup/test-env';
+import { type LeadApi, startLeadApi, TEST_API_URL } from './setup/test-env';
 
 let api: LeadApi;
 beforeAll(async () => (api = await startLeadApi()));

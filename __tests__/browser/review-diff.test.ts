@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './setup/browser';
-import { PUBLIC_DIR } from './setup/site-server';
+import { PUBLIC_DIR } from './setup/test-env';
 import { captureBuild } from '../../scripts/review/compare-builds';
 import { compareFolders, type ScreenResult } from '../../scripts/review/compare';
 import { diffCopy } from '../../scripts/review/copy-diff';

@@ -2,7 +2,7 @@
 // axe at phone and desktop widths, and screenshots for review.
 import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, VIEWPORTS, launchBrowser, openPage } from './setup/browser';
-import { serveBuild } from './setup/site-server';
+import { serveBuild } from './setup/test-env';
 import { ROUTES, screenshotName } from './setup/routes';
 import { screenshotPath } from './setup/artifacts';
 import { axeViolations } from './setup/axe';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startStaticServer } from '../../dev/static/static-server';
 import { launchBrowser } from '../../__tests__/browser/setup/browser';
-import { startLeadApi } from '../../__tests__/browser/setup/lead-api';
+import { startLeadApi } from '../../__tests__/browser/setup/test-env';
 import { captureScreens } from './capture';
 import { compareFolders, type ScreenResult } from './compare';
 import { diffCopy, type CopyChange } from './copy-diff';

@@ -4,8 +4,7 @@
 import type { Browser } from 'playwright-core';
 import type { StaticServer } from '../../../dev/static/static-server';
 import { launchBrowser } from './browser';
-import { startLeadApi, type LeadApi } from './lead-api';
-import { serveBuild } from './site-server';
+import { serveBuild, startLeadApi, type LeadApi } from './test-env';
 
 export type LeadHarness = { browser: Browser; site: StaticServer; api: LeadApi };
 
