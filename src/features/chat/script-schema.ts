@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { collectionNotice, link } from '../../content-model/schemas';
 import { notWording } from '../../content-model/wording';
 import { text } from '../../content-model/zod-helpers';
+import type { StepId } from './state';
 
 /** Words or short phrases the bot listens for; matched as whole words, case-insensitively. */
 const phrases = (what: string) =>
@@ -21,6 +22,17 @@ const withEmailPlaceholder = (what: string) =>
 
 const requiredStep = z.object({ prompt: text('prompt'), invalid: text('invalid') }).strict();
 const optionalStep = z.object({ prompt: text('prompt') }).strict();
+
+/** The texts of each booking step; the steps and their order are STEP_IDS (state.ts), checked here by type. */
+const stepTexts = {
+  full_name: requiredStep,
+  email: requiredStep,
+  company: requiredStep,
+  timezone: requiredStep,
+  preferred_datetime: requiredStep,
+  website: optionalStep,
+  phone: optionalStep,
+} satisfies Record<StepId, z.ZodTypeAny>;
 
 const topic = z
   .object({
@@ -71,17 +83,7 @@ export const chatScript = z
         start: text('start'),
         /** Shown above the message box while a booking is in progress, with a link to the privacy policy. */
         privacyNotice: collectionNotice,
-        steps: z
-          .object({
-            full_name: requiredStep,
-            email: requiredStep,
-            company: requiredStep,
-            timezone: requiredStep,
-            preferred_datetime: requiredStep,
-            website: optionalStep,
-            phone: optionalStep,
-          })
-          .strict(),
+        steps: z.object(stepTexts).strict(),
         timeOfDayWords: phrases('timeOfDayWords'),
         meridiemWords: phrases('meridiemWords'),
         websiteSkipWords: phrases('websiteSkipWords'),
