@@ -4,21 +4,8 @@ import type { EarlyInputSummary, EarlyProfile } from './early-input';
 import type { FirstLoad } from './first-load';
 import type { FormFactor, RunResult } from './lighthouse';
 
-export type Summary = {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  tbtMs: number;
-  fcpMs: number;
-  cls: number;
-  transferBytes: number;
-  thirdParty: string[];
-  failing: string[];
-  lcpElement?: string;
-  runs: number;
-};
+/** The median of each figure over a route's runs. */
+export type Summary = RunResult & { runs: number };
 
 export type TargetResult = {
   route: string;

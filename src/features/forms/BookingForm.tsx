@@ -12,6 +12,7 @@ import {
 } from './booking-form-model';
 import type { BookingFormCopy } from './copy-schema';
 import { fieldText, TextAreaField, TextField } from './fields';
+import { PersonFields } from './PersonFields';
 import { LeadFormFrame } from './LeadFormFrame';
 import { ConfirmationCard, SecondaryButton } from './styles';
 import { useLeadForm } from './useLeadForm';
@@ -47,30 +48,7 @@ export function BookingForm({ copy, contactEmail }: BookingFormProps) {
 
   return (
     <LeadFormFrame form={form} copy={copy} contactEmail={contactEmail}>
-      <TextField
-        {...form.bind('name')}
-        {...fieldText(fields.name)}
-        maxLength={bookingFieldLimits.name}
-        type="text"
-        autoComplete="name"
-        required
-      />
-      <TextField
-        {...form.bind('email')}
-        {...fieldText(fields.email)}
-        maxLength={bookingFieldLimits.email}
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <TextField
-        {...form.bind('company')}
-        {...fieldText(fields.company)}
-        maxLength={bookingFieldLimits.company}
-        type="text"
-        autoComplete="organization"
-        required
-      />
+      <PersonFields bind={form.bind} copy={fields} limits={bookingFieldLimits} />
       <TextField
         {...form.bind('phone')}
         {...fieldText(fields.phone)}

@@ -11,7 +11,8 @@ import {
   type ContactFormValues,
 } from './contact-form-model';
 import type { ContactFormCopy } from './copy-schema';
-import { fieldText, SelectField, TextAreaField, TextField } from './fields';
+import { fieldText, SelectField, TextAreaField } from './fields';
+import { PersonFields } from './PersonFields';
 import { LeadFormFrame } from './LeadFormFrame';
 import { StatusBanner } from './StatusBanner';
 import { LinkButton } from './styles';
@@ -45,31 +46,7 @@ export function ContactForm({ copy, contactEmail }: ContactFormProps) {
 
   return (
     <LeadFormFrame form={form} copy={copy} contactEmail={contactEmail}>
-      <TextField
-        {...form.bind('name')}
-        {...fieldText(fields.name)}
-        maxLength={contactFieldLimits.name}
-        type="text"
-        autoComplete="name"
-        required
-      />
-      <TextField
-        {...form.bind('email')}
-        {...fieldText(fields.email)}
-        maxLength={contactFieldLimits.email}
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <TextField
-        {...form.bind('company')}
-        {...fieldText(fields.company)}
-        maxLength={contactFieldLimits.company}
-        type="text"
-        autoComplete="organization"
-        required
-        wide
-      />
+      <PersonFields bind={form.bind} copy={fields} limits={contactFieldLimits} wideCompany />
       <SelectField
         {...form.bind('problem')}
         label={fields.problem.label}
