@@ -1,22 +1,18 @@
-import { graphql, type HeadProps, type PageProps } from 'gatsby';
-import { Seo } from '../components/seo/Seo';
-import { LeadPageLayout } from '../components/lead/LeadPageLayout';
+import { graphql } from 'gatsby';
+import { leadPage } from '../components/lead/lead-page';
 import { BookingForm } from '../features/forms/BookingForm';
 import type { BookingFormCopy } from '../features/forms/copy-schema';
 
-export default function BookPage({ data }: PageProps<Queries.BookPageQuery>) {
-  return (
-    <LeadPageLayout page={data.bookPageJson!}>
-      {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
-      <BookingForm copy={data.bookingFormJson!.content as BookingFormCopy} contactEmail={data.siteJson!.email} />
-    </LeadPageLayout>
-  );
-}
+const { Page, Head } = leadPage<Queries.BookPageQuery>((data) => ({
+  page: data.bookPageJson!,
+  // Validated against the form's copy schema before the build (src/content-model/check.ts).
+  form: (contactEmail) => (
+    <BookingForm copy={data.bookingFormJson!.content as BookingFormCopy} contactEmail={contactEmail} />
+  ),
+}));
 
-export function Head({ data, location }: HeadProps<Queries.BookPageQuery>) {
-  const { meta } = data.bookPageJson!;
-  return <Seo title={meta.title} description={meta.description} pathname={location.pathname} />;
-}
+export default Page;
+export { Head };
 
 export const query = graphql`
   query BookPage {

@@ -1,22 +1,18 @@
-import { graphql, type HeadProps, type PageProps } from 'gatsby';
-import { Seo } from '../components/seo/Seo';
-import { LeadPageLayout } from '../components/lead/LeadPageLayout';
+import { graphql } from 'gatsby';
+import { leadPage } from '../components/lead/lead-page';
 import { ContactForm } from '../features/forms/ContactForm';
 import type { ContactFormCopy } from '../features/forms/copy-schema';
 
-export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
-  return (
-    <LeadPageLayout page={data.contactPageJson!}>
-      {/* Validated against the form's copy schema before the build (src/content-model/check.ts). */}
-      <ContactForm copy={data.contactFormJson!.content as ContactFormCopy} contactEmail={data.siteJson!.email} />
-    </LeadPageLayout>
-  );
-}
+const { Page, Head } = leadPage<Queries.ContactPageQuery>((data) => ({
+  page: data.contactPageJson!,
+  // Validated against the form's copy schema before the build (src/content-model/check.ts).
+  form: (contactEmail) => (
+    <ContactForm copy={data.contactFormJson!.content as ContactFormCopy} contactEmail={contactEmail} />
+  ),
+}));
 
-export function Head({ data, location }: HeadProps<Queries.ContactPageQuery>) {
-  const { meta } = data.contactPageJson!;
-  return <Seo title={meta.title} description={meta.description} pathname={location.pathname} />;
-}
+export default Page;
+export { Head };
 
 export const query = graphql`
   query ContactPage {
