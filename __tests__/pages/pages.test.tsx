@@ -10,14 +10,7 @@ import LegalPageTemplate from '../../src/templates/legal-page';
 import { renderWithTheme } from '../helpers/render-with-theme';
 import { nodes, single } from '../helpers/content-fixtures';
 import { mockSiteSettings } from '../helpers/site-settings';
-import {
-  claims,
-  constants,
-  mostPopularLabel,
-  mostPopularPlan,
-  planNames,
-  quoteCtaLabel,
-} from '../fixtures/spec-texts';
+import { claims, constants, mostPopularLabel, mostPopularPlan, planNames, quoteCtaLabel } from '../fixtures/spec-texts';
 
 jest.mock('../../src/lib/leads');
 
