@@ -2,6 +2,7 @@
 // page, the referring site (its origin only) and the utm_* parameters are kept in sessionStorage, which the
 // browser forgets when the tab closes. Nothing personal is kept. A lead adds the surface it was sent from
 // and the page it was on. Stored in the `attribution` column (supabase/migrations/*_lead_attribution.sql).
+import { sessionStore } from './session-store';
 
 export type LeadSurface = 'contact_form' | 'booking_form' | 'chat';
 
@@ -18,14 +19,6 @@ export const ATTRIBUTION_VALUE_MAX = 500;
 type PageLocation = Pick<Location, 'pathname' | 'search' | 'origin'>;
 
 const bounded = (value: string) => value.slice(0, ATTRIBUTION_VALUE_MAX);
-
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Kept in memory too, so a browser that refuses sessionStorage still attributes leads within the page. */
 let visit: VisitAttribution | undefined;
@@ -54,7 +47,7 @@ export function describeVisit(location: PageLocation, referrer: string): VisitAt
 
 function readStored(): VisitAttribution | undefined {
   try {
-    const raw = storage()?.getItem(ATTRIBUTION_STORAGE_KEY);
+    const raw = sessionStore()?.getItem(ATTRIBUTION_STORAGE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : undefined;
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const record = parsed as Record<string, unknown>;
@@ -75,7 +68,7 @@ export function captureVisit(location: PageLocation = window.location, referrer 
   if (visit || (visit = readStored())) return;
   visit = describeVisit(location, referrer);
   try {
-    storage()?.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(visit));
+    sessionStore()?.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(visit));
   } catch {
     // Storage refused: the visit is remembered in memory for as long as the page lives.
   }
