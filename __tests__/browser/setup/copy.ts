@@ -12,6 +12,3 @@ export const contactCopy = single<ContactFormCopy>('ContactFormJson');
 export const bookingCopy = single<BookingFormCopy>('BookingFormJson');
 /** The chat script with the contact address filled in, as the widget shows it. */
 export const chatCopy = builtChatScript(CONTACT_EMAIL);
-
-/** A page's `h1`, as its content file words it. */
-export const pageTitle = (typeName: string): string => single<{ hero: { title: string } }>(typeName).hero.title;
