@@ -2,7 +2,7 @@ import type { GatsbySSR } from 'gatsby';
 import { themeCssVariables } from './src/styles/theme';
 import { EARLY_INPUT_SCRIPT } from './src/early-input/script';
 
-export { wrapPageElement, wrapRootElement } from './src/gatsby-wrappers';
+export { wrapPageElement } from './src/gatsby-wrappers';
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: 'en' });

@@ -1,9 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Layout } from '../../src/components/layout/Layout';
-import { ThemeProvider } from 'styled-components';
-import { theme } from '../../src/styles/theme';
-import { renderWithTheme } from '../helpers/render-with-theme';
 import { mockSiteSettings } from '../helpers/site-settings';
 import { single } from '../helpers/content-fixtures';
 import { navigation, navigationCta } from '../fixtures/spec-texts';
@@ -22,7 +19,7 @@ const [servicesLabel, pricingLabel, contactLabel] = navigation;
 const menuToggle = () => screen.getByRole('button', { name: site.menuLabel });
 
 function renderLayout(pathname: string) {
-  return renderWithTheme(
+  return render(
     <Layout pathname={pathname}>
       <h1>Page body</h1>
     </Layout>,
@@ -123,11 +120,9 @@ describe('mobile menu toggle', () => {
     await user.click(menuToggle());
     await act(async () => {
       rerender(
-        <ThemeProvider theme={theme}>
-          <Layout pathname="/pricing">
-            <h1>Pricing</h1>
-          </Layout>
-        </ThemeProvider>,
+        <Layout pathname="/pricing">
+          <h1>Pricing</h1>
+        </Layout>,
       );
     });
     expect(menuToggle()).toHaveAttribute('aria-expanded', 'false');

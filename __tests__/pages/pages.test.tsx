@@ -7,7 +7,6 @@ import ContactPage from '../../src/pages/contact';
 import BookPage from '../../src/pages/book';
 import NotFoundPage from '../../src/pages/404';
 import LegalPageTemplate from '../../src/templates/legal-page';
-import { renderWithTheme } from '../helpers/render-with-theme';
 import { nodes, single } from '../helpers/content-fixtures';
 import { mockSiteSettings } from '../helpers/site-settings';
 import { claims, constants, mostPopularLabel, mostPopularPlan, planNames, quoteCtaLabel } from '../fixtures/spec-texts';
@@ -19,7 +18,7 @@ beforeEach(() => mockSiteSettings());
 // Pages are typed with their GraphQL query results; the fixtures are the same content the build reads.
 function renderPage<P extends object>(Page: ComponentType<P>, data: Record<string, unknown>, children?: ReactNode) {
   const props = { data, children } as unknown as P;
-  return renderWithTheme(<Page {...props} />);
+  return render(<Page {...props} />);
 }
 
 type Link = { label: string; to: string };

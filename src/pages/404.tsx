@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Seo } from '../components/seo/Seo';
 import { Container } from '../components/ui/Container';
 import { ButtonLink } from '../components/ui/ButtonLink';
+import { theme } from '../styles/theme';
 
 const Wrapper = styled.div`
   padding: clamp(4rem, 12vw, 8rem) 0 0;
@@ -15,7 +16,7 @@ const Wrapper = styled.div`
   p {
     max-width: 36rem;
     margin: 0 auto 2rem;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 

@@ -6,12 +6,13 @@ import { Container } from '../components/ui/Container';
 import { CardGrid, CheckList, Section } from '../components/ui/Section';
 import { CtaBand } from '../components/ui/CtaBand';
 import { PlanCard } from '../components/pricing/PlanCard';
+import { theme } from '../styles/theme';
 
 const Included = styled.div`
   padding: clamp(1.5rem, 4vw, 2.5rem);
-  border-radius: ${({ theme }) => theme.radius.large};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
+  border-radius: ${theme.radius.large};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.surface};
 
   h2 {
     font-size: clamp(1.4rem, 3vw, 1.9rem);

@@ -6,6 +6,7 @@ import { Container } from '../components/ui/Container';
 import { Card, CardGrid, Section, SectionHeader } from '../components/ui/Section';
 import { CtaBand } from '../components/ui/CtaBand';
 import { ServiceDetail } from '../components/services/ServiceDetail';
+import { theme } from '../styles/theme';
 
 const Stack = styled.div`
   display: grid;
@@ -19,7 +20,7 @@ const Point = styled(Card)`
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 

@@ -6,6 +6,7 @@ import { Seo } from '../components/seo/Seo';
 import { Container } from '../components/ui/Container';
 import { Prose } from '../components/ui/Prose';
 import { privacyValueComponents } from '../components/privacy/PrivacyValue';
+import { theme } from '../styles/theme';
 
 const Header = styled.header`
   padding: clamp(3rem, 8vw, 5rem) 0 1.5rem;
@@ -16,7 +17,7 @@ const Header = styled.header`
 `;
 
 const Updated = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 type Props = PageProps<Queries.LegalPageQuery> & { children: ReactNode };

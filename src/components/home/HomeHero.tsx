@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { ButtonLink } from '../ui/ButtonLink';
 import { Eyebrow, GradientText } from '../ui/Section';
+import { theme } from '../../styles/theme';
 
 type Props = {
   eyebrow: string;
@@ -27,7 +28,7 @@ const Hero = styled.header`
 const Subtitle = styled.p`
   max-width: 44rem;
   margin: 0 auto 2rem;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-size: clamp(1.05rem, 2.2vw, 1.3rem);
 `;
 
@@ -46,13 +47,13 @@ const Highlights = styled.ul`
   margin: 2rem 0 0;
   padding: 0;
   list-style: none;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-size: 0.95rem;
 
   li::before {
     content: '✓';
     margin-right: 0.45rem;
-    color: ${({ theme }) => theme.color.accent};
+    color: ${theme.color.accent};
     font-weight: 700;
   }
 `;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
 import { ServiceIcon } from '../ui/ServiceIcon';
+import { theme } from '../../styles/theme';
 
 type Service = { readonly slug: string; readonly title: string; readonly summary: string; readonly icon: string };
 type Props = { title: string; intro: string; linkLabel: string; services: readonly Service[] };
@@ -14,7 +15,7 @@ const ServiceCard = styled(Card)`
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
-import { from } from '../../styles/theme';
+import { from, theme } from '../../styles/theme';
 
 const List = styled.dl`
   display: grid;
@@ -8,9 +8,9 @@ const List = styled.dl`
   gap: 1px;
   margin: clamp(3rem, 7vw, 4.5rem) 0 0;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.large};
-  background: ${({ theme }) => theme.color.border};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.large};
+  background: ${theme.color.border};
 
   ${from('tablet')} {
     grid-template-columns: repeat(4, 1fr);
@@ -21,11 +21,11 @@ const Stat = styled.div`
   display: flex;
   flex-direction: column-reverse;
   padding: 1.5rem 1.25rem;
-  background: ${({ theme }) => theme.color.backgroundRaised};
+  background: ${theme.color.backgroundRaised};
   text-align: center;
 
   dt {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     font-size: 0.95rem;
   }
 
@@ -34,7 +34,7 @@ const Stat = styled.div`
     font-size: clamp(1.6rem, 4vw, 2.2rem);
     font-weight: 800;
     letter-spacing: -0.02em;
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 `;
 

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
 import { StarRating } from '../ui/StarRating';
+import { theme } from '../../styles/theme';
 
 type Testimonial = {
   readonly quote: string;
@@ -23,13 +24,13 @@ const Quote = styled(Card).attrs({ as: 'figure' })`
   }
 
   figcaption {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     font-size: 0.95rem;
   }
 
   figcaption strong {
     display: block;
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 `;
 

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { theme } from '../../styles/theme';
 
 type Props = {
   title: string;
@@ -15,8 +16,8 @@ type Props = {
 const Illustration = styled.figure`
   margin: 0 0 1.5rem;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radius.large};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${theme.radius.large};
+  border: 1px solid ${theme.color.border};
   box-shadow: 0 30px 80px -40px rgba(139, 92, 246, 0.7);
 `;
 
@@ -27,7 +28,7 @@ const Reason = styled(Card)`
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 
@@ -36,7 +37,7 @@ const Number = styled.span`
   margin-bottom: 0.75rem;
   font-weight: 800;
   font-size: 0.9rem;
-  color: ${({ theme }) => theme.color.accent};
+  color: ${theme.color.accent};
 `;
 
 export function WhyChooseUs({ title, intro, image, imageAlt, reasons }: Props) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { theme } from '../../styles/theme';
 
 const drift = keyframes`
   0%, 100% { transform: translate3d(0, 0, 0) scale(1); }
@@ -12,7 +13,7 @@ const Backdrop = styled.div`
   z-index: -1;
   overflow: hidden;
   pointer-events: none;
-  background: ${({ theme }) => theme.color.background};
+  background: ${theme.color.background};
 `;
 
 const Glow = styled.div<{ $color: string; $x: string; $y: string; $delay: string }>`

@@ -1,19 +1,20 @@
 import { Link } from 'gatsby';
 import styled from 'styled-components';
+import { theme } from '../../styles/theme';
 
 const Home = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 0.6rem;
   min-height: 44px;
-  color: ${({ theme }) => theme.color.text};
+  color: ${theme.color.text};
   font-weight: 800;
   font-size: 1.15rem;
   letter-spacing: -0.02em;
   text-decoration: none;
 
   &:hover {
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 `;
 
@@ -22,10 +23,10 @@ const Logo = styled.span`
   place-items: center;
   width: 2rem;
   height: 2rem;
-  border-radius: ${({ theme }) => theme.radius.small};
-  color: ${({ theme }) => theme.color.textOnBrand};
-  background: ${({ theme }) => theme.gradient.brand};
-  box-shadow: ${({ theme }) => theme.shadow.glow};
+  border-radius: ${theme.radius.small};
+  color: ${theme.color.textOnBrand};
+  background: ${theme.gradient.brand};
+  box-shadow: ${theme.shadow.glow};
 `;
 
 /** The brand name with its logo, linking home. */

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Container } from '../ui/Container';
-import { from } from '../../styles/theme';
+import { from, theme } from '../../styles/theme';
 import { BrandMark } from './BrandMark';
 import { SiteLink } from '../ui/SiteLink';
 
@@ -14,10 +14,10 @@ type Props = {
 };
 
 const Footer = styled.footer`
-  margin-top: ${({ theme }) => theme.space.section};
+  margin-top: ${theme.space.section};
   padding: 3rem 0 2rem;
-  border-top: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.backdrop};
+  border-top: 1px solid ${theme.color.border};
+  background: ${theme.color.backdrop};
 `;
 
 const Grid = styled.div`
@@ -31,7 +31,7 @@ const Grid = styled.div`
 
 const About = styled.div`
   max-width: 24rem;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 
   p {
     margin-top: 0.75rem;
@@ -42,7 +42,7 @@ const ColumnTitle = styled.h2`
   font-size: 0.85rem;
   text-transform: uppercase;
   letter-spacing: 0.08em;
-  color: ${({ theme }) => theme.color.text};
+  color: ${theme.color.text};
 `;
 
 const List = styled.ul`
@@ -53,12 +53,12 @@ const List = styled.ul`
   a {
     display: inline-block;
     padding: 0.35rem 0;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     text-decoration: none;
   }
 
   a:hover {
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
     text-decoration: underline;
   }
 `;
@@ -66,7 +66,7 @@ const List = styled.ul`
 const Legal = styled.p`
   margin: 2.5rem 0 0;
   font-size: 0.9rem;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 export function SiteFooter({ brandName, email, blurb, copyright, year, columns }: Props) {

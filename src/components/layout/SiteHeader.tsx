@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { ButtonLink } from '../ui/ButtonLink';
 import { SiteLink } from '../ui/SiteLink';
-import { from } from '../../styles/theme';
+import { from, theme } from '../../styles/theme';
 import { isCurrentPath } from './is-current-path';
 import { BrandMark } from './BrandMark';
 import { EARLY_ACTION_ATTRIBUTE } from '../../early-input/attributes';
@@ -23,8 +23,8 @@ const Bar = styled.header`
   z-index: 20;
   backdrop-filter: blur(14px);
   -webkit-backdrop-filter: blur(14px);
-  background: ${({ theme }) => theme.color.backdrop};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  background: ${theme.color.backdrop};
+  border-bottom: 1px solid ${theme.color.border};
 `;
 
 const Inner = styled(Container)`
@@ -42,10 +42,10 @@ const MenuToggle = styled.button`
   gap: 0.5rem;
   min-height: 44px;
   padding: 0.5rem 0.9rem;
-  color: ${({ theme }) => theme.color.text};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.pill};
+  color: ${theme.color.text};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.pill};
   font-weight: 600;
   cursor: pointer;
 
@@ -93,18 +93,18 @@ const Links = styled.ul`
 const NavItem = styled(SiteLink)`
   display: block;
   padding: 0.6rem 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-weight: 550;
   text-decoration: none;
   border-bottom: 2px solid transparent;
 
   &:hover {
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 
   &[aria-current='page'] {
-    color: ${({ theme }) => theme.color.text};
-    border-bottom-color: ${({ theme }) => theme.color.teal};
+    color: ${theme.color.text};
+    border-bottom-color: ${theme.color.teal};
   }
 `;
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '../../styles/theme';
 
 const Skip = styled.a`
   position: absolute;
@@ -6,15 +7,15 @@ const Skip = styled.a`
   top: -4rem;
   z-index: 100;
   padding: 0.75rem 1.25rem;
-  border-radius: ${({ theme }) => theme.radius.small};
-  color: ${({ theme }) => theme.color.textOnFocus};
-  background: ${({ theme }) => theme.color.focus};
+  border-radius: ${theme.radius.small};
+  color: ${theme.color.textOnFocus};
+  background: ${theme.color.focus};
   font-weight: 700;
   text-decoration: none;
 
   &:focus {
     top: 1rem;
-    color: ${({ theme }) => theme.color.textOnFocus};
+    color: ${theme.color.textOnFocus};
   }
 `;
 

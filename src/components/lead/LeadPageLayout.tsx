@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { CheckList, Section } from '../ui/Section';
 import { PageHero } from '../ui/PageHero';
-import { from } from '../../styles/theme';
+import { from, theme } from '../../styles/theme';
 
 const Grid = styled.div`
   display: grid;
@@ -20,9 +20,9 @@ const Grid = styled.div`
 const Details = styled.aside`
   order: 2;
   padding: 1.5rem;
-  border-radius: ${({ theme }) => theme.radius.large};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
+  border-radius: ${theme.radius.large};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.surface};
 
   h2 {
     font-size: 1.25rem;

@@ -1,6 +1,7 @@
 import styled, { css } from 'styled-components';
 import { ButtonLink } from '../ui/ButtonLink';
 import { CheckList } from '../ui/Section';
+import { theme } from '../../styles/theme';
 
 type Props = {
   name: string;
@@ -13,25 +14,25 @@ type Props = {
   quoteCta: Queries.Link;
 };
 
+const featuredStyles = css`
+  border: 1px solid transparent;
+  background:
+    linear-gradient(${theme.color.backgroundRaised}, ${theme.color.backgroundRaised}) padding-box,
+    ${theme.gradient.brand} border-box;
+  box-shadow: 0 24px 60px -30px rgba(139, 92, 246, 0.8);
+`;
+
 const Card = styled.article<{ $featured: boolean }>`
   position: relative;
   display: flex;
   flex-direction: column;
   height: 100%;
   padding: 2rem 1.5rem 1.5rem;
-  border-radius: ${({ theme }) => theme.radius.large};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
+  border-radius: ${theme.radius.large};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.surface};
 
-  ${({ $featured, theme }) =>
-    $featured &&
-    css`
-      border: 1px solid transparent;
-      background:
-        linear-gradient(${theme.color.backgroundRaised}, ${theme.color.backgroundRaised}) padding-box,
-        ${theme.gradient.brand} border-box;
-      box-shadow: 0 24px 60px -30px rgba(139, 92, 246, 0.8);
-    `}
+  ${({ $featured }) => $featured && featuredStyles}
 
   h2 {
     font-size: 1.4rem;
@@ -45,9 +46,9 @@ const Badge = styled.p`
   left: 1.5rem;
   margin: 0;
   padding: 0.25rem 0.75rem;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.gradient.brand};
-  color: ${({ theme }) => theme.color.textOnBrand};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.gradient.brand};
+  color: ${theme.color.textOnBrand};
   font-size: 0.8rem;
   font-weight: 700;
   letter-spacing: 0.04em;
@@ -55,12 +56,12 @@ const Badge = styled.p`
 `;
 
 const Tagline = styled.p`
-  color: ${({ theme }) => theme.color.accentSoft};
+  color: ${theme.color.accentSoft};
   font-weight: 600;
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const Features = styled(CheckList)`

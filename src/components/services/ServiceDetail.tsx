@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Card, CheckList } from '../ui/Section';
 import { ServiceIcon } from '../ui/ServiceIcon';
 import { Prose } from '../ui/Prose';
-import { from } from '../../styles/theme';
+import { from, theme } from '../../styles/theme';
 
 type Props = {
   slug: string;
@@ -30,21 +30,21 @@ const Article = styled(Card)`
 
 const Summary = styled.p`
   font-size: 1.15rem;
-  color: ${({ theme }) => theme.color.text};
+  color: ${theme.color.text};
 `;
 
 const Benefits = styled.div`
   padding: 1.25rem 1.5rem;
-  border-radius: ${({ theme }) => theme.radius.medium};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${theme.radius.medium};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
   align-self: start;
 
   h3 {
     font-size: 1rem;
     text-transform: uppercase;
     letter-spacing: 0.06em;
-    color: ${({ theme }) => theme.color.accentSoft};
+    color: ${theme.color.accentSoft};
   }
 `;
 

@@ -1,8 +1,33 @@
 import { graphql } from 'gatsby';
 import styled, { css } from 'styled-components';
 import { SiteLink } from './SiteLink';
+import { theme } from '../../styles/theme';
 
 export type ButtonVariant = 'primary' | 'secondary';
+
+const variantStyles: Record<ButtonVariant, ReturnType<typeof css>> = {
+  primary: css`
+    color: ${theme.color.textOnBrand};
+    background: ${theme.gradient.brand};
+    border: 1px solid ${theme.color.borderStrong};
+    box-shadow: ${theme.shadow.glow};
+
+    &:hover {
+      color: ${theme.color.textOnBrand};
+      transform: translateY(-1px);
+    }
+  `,
+  secondary: css`
+    color: ${theme.color.text};
+    background: ${theme.color.surface};
+    border: 1px solid ${theme.color.border};
+
+    &:hover {
+      color: ${theme.color.text};
+      background: ${theme.color.surfaceStrong};
+    }
+  `,
+};
 
 export const buttonStyles = css<{ $variant?: ButtonVariant }>`
   display: inline-flex;
@@ -11,7 +36,7 @@ export const buttonStyles = css<{ $variant?: ButtonVariant }>`
   gap: 0.5rem;
   min-height: 48px;
   padding: 0.75rem 1.4rem;
-  border-radius: ${({ theme }) => theme.radius.pill};
+  border-radius: ${theme.radius.pill};
   font-weight: 650;
   font-size: 1rem;
   line-height: 1.2;
@@ -23,29 +48,7 @@ export const buttonStyles = css<{ $variant?: ButtonVariant }>`
     box-shadow 0.15s ease,
     background-color 0.15s ease;
 
-  ${({ $variant = 'primary', theme }) =>
-    $variant === 'primary'
-      ? css`
-          color: ${theme.color.textOnBrand};
-          background: ${theme.gradient.brand};
-          border: 1px solid ${theme.color.borderStrong};
-          box-shadow: ${theme.shadow.glow};
-
-          &:hover {
-            color: ${theme.color.textOnBrand};
-            transform: translateY(-1px);
-          }
-        `
-      : css`
-          color: ${theme.color.text};
-          background: ${theme.color.surface};
-          border: 1px solid ${theme.color.border};
-
-          &:hover {
-            color: ${theme.color.text};
-            background: ${theme.color.surfaceStrong};
-          }
-        `}
+  ${({ $variant = 'primary' }) => variantStyles[$variant]}
 `;
 
 export const linkFields = graphql`

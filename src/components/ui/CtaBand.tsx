@@ -3,15 +3,15 @@ import styled from 'styled-components';
 import { Container } from './Container';
 import { Section } from './Section';
 import { ButtonLink } from './ButtonLink';
+import { theme } from '../../styles/theme';
 
 const Band = styled.div`
   padding: clamp(2rem, 5vw, 3.5rem);
-  border-radius: ${({ theme }) => theme.radius.large};
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${theme.radius.large};
+  border: 1px solid ${theme.color.borderStrong};
   background:
     radial-gradient(circle at 0% 0%, rgba(139, 92, 246, 0.35), transparent 55%),
-    radial-gradient(circle at 100% 100%, rgba(20, 184, 166, 0.28), transparent 55%),
-    ${({ theme }) => theme.color.surface};
+    radial-gradient(circle at 100% 100%, rgba(20, 184, 166, 0.28), transparent 55%), ${theme.color.surface};
   text-align: center;
 
   h2 {
@@ -21,7 +21,7 @@ const Band = styled.div`
   p {
     max-width: 40rem;
     margin: 0 auto 1.75rem;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 

@@ -2,6 +2,7 @@ import { graphql } from 'gatsby';
 import styled from 'styled-components';
 import { Container } from './Container';
 import { Eyebrow } from './Section';
+import { theme } from '../../styles/theme';
 
 const Hero = styled.header`
   padding: clamp(3rem, 8vw, 5.5rem) 0 0;
@@ -13,7 +14,7 @@ const Hero = styled.header`
 
   p.intro {
     max-width: 44rem;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     font-size: clamp(1.05rem, 2vw, 1.25rem);
   }
 `;

@@ -1,24 +1,25 @@
 import styled from 'styled-components';
+import { theme } from '../../styles/theme';
 
 /** Long-form text from Markdown/MDX: legal pages and service descriptions. */
 export const Prose = styled.div`
-  max-width: ${({ theme }) => theme.size.prose};
-  color: ${({ theme }) => theme.color.textMuted};
+  max-width: ${theme.size.prose};
+  color: ${theme.color.textMuted};
 
   h2 {
     margin-top: 2.5rem;
     font-size: 1.5rem;
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 
   h3 {
     margin-top: 1.75rem;
     font-size: 1.2rem;
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 
   strong {
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 
   ul,

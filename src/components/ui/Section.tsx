@@ -1,7 +1,8 @@
 import styled from 'styled-components';
+import { theme } from '../../styles/theme';
 
 export const Section = styled.section`
-  padding: ${({ theme }) => theme.space.section} 0 0;
+  padding: ${theme.space.section} 0 0;
 `;
 
 export const SectionHeader = styled.header`
@@ -13,7 +14,7 @@ export const SectionHeader = styled.header`
   }
 
   p {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     font-size: 1.1rem;
   }
 `;
@@ -22,17 +23,17 @@ export const Eyebrow = styled.p`
   display: inline-block;
   margin-bottom: 1rem;
   padding: 0.35rem 0.85rem;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.accentSoft};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.surface};
+  color: ${theme.color.accentSoft};
   font-size: 0.85rem;
   font-weight: 600;
   letter-spacing: 0.02em;
 `;
 
 export const GradientText = styled.span`
-  background: ${({ theme }) => theme.gradient.text};
+  background: ${theme.gradient.text};
   -webkit-background-clip: text;
   background-clip: text;
   color: transparent;
@@ -41,10 +42,10 @@ export const GradientText = styled.span`
 export const Card = styled.article`
   height: 100%;
   padding: clamp(1.25rem, 3vw, 1.75rem);
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.large};
-  background: ${({ theme }) => theme.color.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.large};
+  background: ${theme.color.surface};
+  box-shadow: ${theme.shadow.card};
 `;
 
 export const CardGrid = styled.div<{ $min?: string }>`
@@ -70,8 +71,8 @@ export const CheckList = styled.ul`
     top: 0.75rem;
     width: 0.8rem;
     height: 0.45rem;
-    border-left: 2px solid ${({ theme }) => theme.color.accent};
-    border-bottom: 2px solid ${({ theme }) => theme.color.accent};
+    border-left: 2px solid ${theme.color.accent};
+    border-bottom: 2px solid ${theme.color.accent};
     transform: rotate(-45deg);
   }
 `;

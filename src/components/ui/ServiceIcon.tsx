@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '../../styles/theme';
 
 const paths: Record<string, string> = {
   funnel: 'M3 5h18l-7 8v5l-4 2v-7L3 5z',
@@ -13,10 +14,10 @@ const Badge = styled.span`
   width: 3rem;
   height: 3rem;
   margin-bottom: 1rem;
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${theme.radius.medium};
   background: linear-gradient(135deg, rgba(139, 92, 246, 0.35), rgba(20, 184, 166, 0.3));
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  color: ${({ theme }) => theme.color.iconOnTint};
+  border: 1px solid ${theme.color.borderStrong};
+  color: ${theme.color.iconOnTint};
 `;
 
 /** The decorative icon of a service (named in the service's frontmatter). */

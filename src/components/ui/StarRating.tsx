@@ -1,10 +1,11 @@
 import styled from 'styled-components';
+import { theme } from '../../styles/theme';
 
 const Stars = styled.p`
   display: flex;
   gap: 0.15rem;
   margin: 0 0 0.75rem;
-  color: ${({ theme }) => theme.color.star};
+  color: ${theme.color.star};
 `;
 
 /** A rating out of five, drawn as stars and read out as text. */

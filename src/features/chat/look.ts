@@ -1,5 +1,5 @@
-// The chat widget's names for the site theme's tokens (read directly, so the widget needs no
-// ThemeProvider), and its own sizes. The focus ring is the site's one, from global.css.
+// The chat widget's names for the site theme's tokens, and its own sizes. The focus ring is the site's one, from
+// global.css.
 import { css } from 'styled-components';
 import { theme } from '../../styles/theme';
 

@@ -1,5 +1,4 @@
-// The forms' look, from the site theme's custom properties (read directly, so the forms need no
-// ThemeProvider). The focus ring is the site's one, from global.css.
+// The forms' look, from the site theme's custom properties. The focus ring is the site's one, from global.css.
 import styled, { css } from 'styled-components';
 import { theme } from '../../styles/theme';
 import { CollectionNotice } from '../../components/privacy/CollectionNotice';
