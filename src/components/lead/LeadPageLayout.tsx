@@ -17,8 +17,16 @@ const Grid = styled.div`
   }
 `;
 
+// The form comes first in the HTML, as phones show it: a phone paints the page while its HTML is still
+// arriving, and a form parsed after the details and placed above them would push them down (layout shift).
+const FormColumn = styled.div`
+  ${from('desktop')} {
+    grid-column: 2;
+    grid-row: 1;
+  }
+`;
+
 const Details = styled.aside`
-  order: 2;
   padding: 1.5rem;
   border-radius: ${theme.radius.large};
   border: 1px solid ${theme.color.border};
@@ -29,7 +37,8 @@ const Details = styled.aside`
   }
 
   ${from('desktop')} {
-    order: 0;
+    grid-column: 1;
+    grid-row: 1;
     position: sticky;
     top: 6rem;
   }
@@ -56,6 +65,7 @@ export function LeadPageLayout({ page: { hero, callDetails }, children }: Props)
       <Section aria-label={callDetails.title}>
         <Container>
           <Grid>
+            <FormColumn>{children}</FormColumn>
             <Details aria-labelledby="call-details-title">
               <h2 id="call-details-title">{callDetails.title}</h2>
               <CheckList>
@@ -64,7 +74,6 @@ export function LeadPageLayout({ page: { hero, callDetails }, children }: Props)
                 ))}
               </CheckList>
             </Details>
-            <div>{children}</div>
           </Grid>
         </Container>
       </Section>
