@@ -12,7 +12,7 @@ import { fillPlaceholders } from './placeholders';
 import { saveLeadThroughSharedModule, type SaveLead } from './save-lead';
 import type { ChatScript } from './script-schema';
 import { SuggestedReplies } from './SuggestedReplies';
-import { detectTimeZone, suggestionsFor } from './suggestions';
+import { suggestionsFor, visitorTimeZone } from './suggestions';
 import { TypingIndicator } from './TypingIndicator';
 import { useConversation } from './useConversation';
 
@@ -42,7 +42,6 @@ export function ChatPanel({
   const script = useMemo(() => fillPlaceholders(rawScript, { email: contactEmail }), [rawScript, contactEmail]);
   const { ui } = script;
   const { state, visibleMessages, isTyping, send, restart } = useConversation(script, pacing, saveLead);
-  const timeZone = useMemo(detectTimeZone, []);
   const panelRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
@@ -79,7 +78,9 @@ export function ChatPanel({
   }, [onClose]);
 
   // Suggestions wait until the last reply has been "typed", so they match what the visitor can read.
-  const suggestions = isTyping ? [] : suggestionsFor(state, script, timeZone);
+  const suggestions = isTyping
+    ? []
+    : suggestionsFor(state, script, state.step === 'timezone' ? visitorTimeZone() : undefined);
 
   return (
     <Panel ref={panelRef} id={id} role="dialog" aria-labelledby={titleId} hidden={!open}>
