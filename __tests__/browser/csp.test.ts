@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DESKTOP, openPage } from './setup/browser';
+import { waitForHydration } from './setup/phone-profile';
 import { PUBLIC_DIR, TEST_API_URL } from './setup/test-env';
 import { ROUTES } from './setup/routes';
 import { leadHarnessForThisFile } from './setup/lead-harness';
@@ -84,11 +85,8 @@ describe.each(ALL_ROUTES)('%s', (route) => {
     const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const violations = await watchCsp(page);
     await page.goto(harness.site.url + route, { waitUntil: 'networkidle' });
-    // Hydrated: React attached its handlers, i.e. Gatsby's inline and external scripts all ran.
-    await page.waitForFunction(() => {
-      const root = document.getElementById('___gatsby');
-      return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
+    // Hydrated, i.e. Gatsby's inline and external scripts all ran.
+    await waitForHydration(page);
     // Opening the chat loads its lazy chunk: scripts from 'self' after the first load.
     await page.getByRole('button', { name: chatCopy.ui.launcherLabel }).click();
     await page.getByRole('dialog').waitFor();

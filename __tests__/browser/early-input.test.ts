@@ -1,6 +1,6 @@
 // The first seconds of a visit on a phone-class profile (4x slower CPU, 150 ms round trip, 1.6 Mbps): each
 // test opens the page with `waitUntil: 'commit'`, waits only until the control is visible and acts at once,
-// while the page's scripts are held back so that every action provably lands before React has attached
+// while the page's scripts are held back so that every action provably lands before the page has hydrated
 // (checked, not assumed). Then the scripts are let through and the outcome is what the visitor did: the
 // row stored holds exactly what was typed, the menu and the chat panel are open.
 import type { Page } from 'playwright-core';
@@ -11,7 +11,8 @@ import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/
 import { bookingForm, contactForm, TEXT } from './setup/lead-surfaces';
 import { bookingCopy, chatCopy, contactCopy, site as siteJson } from './setup/copy';
 import { problemOptions } from '../fixtures/spec-texts';
-import { applyPhoneProfile, reactHasAttached, waitForReact } from './setup/phone-profile';
+import { applyPhoneProfile, isHydrated, waitForHydration } from './setup/phone-profile';
+import { GATSBY_ROOT_ID, HYDRATED_ATTRIBUTE } from '../../src/early-input/attributes';
 
 const harness = leadHarnessForThisFile();
 const chatUi = chatCopy.ui;
@@ -20,7 +21,7 @@ type EarlyPage = {
   page: Page;
   /** Lets the held scripts through: hydration follows. */
   release: () => void;
-  /** The visitor's actions so far, each with whether React had attached when it happened. */
+  /** The visitor's actions so far, each with whether the page had hydrated when it happened. */
   actions: () => Promise<{ type: string; hydrated: boolean }[]>;
   errors: string[];
 };
@@ -29,21 +30,20 @@ type EarlyPage = {
 async function openEarly(route: string, setup?: (page: Page) => Promise<unknown>): Promise<EarlyPage> {
   const { page, errors } = await openPage(harness.browser, MOBILE);
   await applyPhoneProfile(page);
-  await page.addInitScript(() => {
-    const seen: { type: string; hydrated: boolean }[] = [];
-    (window as unknown as { __actions: typeof seen }).__actions = seen;
-    for (const type of ['input', 'change', 'click', 'submit']) {
-      window.addEventListener(
-        type,
-        () => {
-          const root = document.getElementById('___gatsby');
-          const hydrated = !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-          seen.push({ type, hydrated });
-        },
-        true,
-      );
-    }
-  });
+  await page.addInitScript(
+    ({ rootId, attribute }) => {
+      const seen: { type: string; hydrated: boolean }[] = [];
+      (window as unknown as { __actions: typeof seen }).__actions = seen;
+      for (const type of ['input', 'change', 'click', 'submit']) {
+        window.addEventListener(
+          type,
+          () => seen.push({ type, hydrated: !!document.getElementById(rootId)?.hasAttribute(attribute) }),
+          true,
+        );
+      }
+    },
+    { rootId: GATSBY_ROOT_ID, attribute: HYDRATED_ATTRIBUTE },
+  );
   if (setup) await setup(page);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -64,7 +64,7 @@ async function openEarly(route: string, setup?: (page: Page) => Promise<unknown>
 }
 
 async function expectActedBeforeHydration(early: EarlyPage) {
-  expect(await reactHasAttached(early.page)).toBe(false);
+  expect(await isHydrated(early.page)).toBe(false);
   const actions = await early.actions();
   expect(actions.length).toBeGreaterThan(0);
   expect(actions.filter((action) => action.hydrated)).toEqual([]);
@@ -154,7 +154,7 @@ describe('forms used the moment they are visible', () => {
     await expectActedBeforeHydration(early);
 
     early.release();
-    await waitForReact(early.page);
+    await waitForHydration(early.page);
     await form.getByLabel(contactCopy.inputs.company.label).evaluate(
       (element) =>
         new Promise<void>((resolve) => {
@@ -192,10 +192,10 @@ describe('forms used the moment they are visible', () => {
       },
       [email, problemOptions[0]] as const,
     );
-    expect(await reactHasAttached(early.page)).toBe(false);
+    expect(await isHydrated(early.page)).toBe(false);
 
     early.release();
-    await waitForReact(early.page);
+    await waitForHydration(early.page);
     await form.getByRole('button', { name: contactCopy.submitLabel }).click();
     await early.page.getByRole('status').filter({ hasText: TEXT.contactSuccess }).waitFor({ timeout: 30_000 });
     expect(await rows('contact_messages', email)).toEqual([
@@ -230,7 +230,7 @@ describe('taps the moment the control is visible', () => {
     await menu.getByRole('link', { name: siteJson.navigation[0].label }).waitFor({ state: 'visible' });
 
     early.release();
-    await waitForReact(early.page);
+    await waitForHydration(early.page);
     // React has rendered its own open state (the icon turns into a cross), adopted from the early tap.
     const icon = await toggle.locator('path').elementHandle();
     await early.page.waitForFunction((path) => path?.getAttribute('d')?.startsWith('M6'), icon);

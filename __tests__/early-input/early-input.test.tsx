@@ -4,14 +4,15 @@ import { createHash } from 'node:crypto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
 // The Node build: jsdom's environment would pick the browser one, which needs TextEncoder.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server.node';
-import { ThemeProvider } from 'styled-components';
 import chatJson from '../../content/chat.json';
 import contactJson from '../../content/forms/contact-form.json';
 import { inlineScriptHashes } from '../../src/build/security-headers';
 import { Layout } from '../../src/components/layout/Layout';
+import type { Root } from 'react-dom/client';
+import { GATSBY_ROOT_ID, HYDRATED_ATTRIBUTE } from '../../src/early-input/attributes';
+import { hydratePage } from '../../src/early-input/hydrate';
 import { EARLY_INPUT_SCRIPT } from '../../src/early-input/script';
 import { chatScript } from '../../src/features/chat/script-schema';
 import { ContactForm } from '../../src/features/forms/ContactForm';
@@ -19,7 +20,6 @@ import { contactFormCopy } from '../../src/features/forms/copy-schema';
 import { problemOptions } from '../fixtures/spec-texts';
 import { submitContactMessage } from '../../src/lib/leads';
 import { withSavedAt } from '../../src/lib/session-expiry';
-import { theme } from '../../src/styles/theme';
 import { mockSiteSettings } from '../helpers/site-settings';
 
 jest.mock('../../src/lib/leads');
@@ -33,19 +33,39 @@ new Function(EARLY_INPUT_SCRIPT)();
 
 let root: Root | undefined;
 
-/** The server-rendered page body inside Gatsby's root element, not yet hydrated. */
+/** What Gatsby renders into its root element: the page inside its focus wrapper. */
+const gatsbyPage = (element: ReactElement) => <div id="gatsby-focus-wrapper">{element}</div>;
+
+/** The server-rendered page inside Gatsby's root element, not yet hydrated. */
 function serverRendered(element: ReactElement): HTMLElement {
   const container = document.createElement('div');
-  container.id = '___gatsby';
-  container.innerHTML = renderToString(element);
+  container.id = GATSBY_ROOT_ID;
+  container.innerHTML = renderToString(gatsbyPage(element));
   document.body.appendChild(container);
   return container;
 }
 
+/** Hydrates as the site does (src/early-input/hydrate.tsx), to the end. */
 async function hydrate(container: HTMLElement, element: ReactElement): Promise<void> {
   await act(async () => {
-    root = hydrateRoot(container, element);
+    root = hydratePage(gatsbyPage(element), container);
   });
+  expect(container).toHaveAttribute(HYDRATED_ATTRIBUTE);
+}
+
+/**
+ * Starts hydrating as the site does and returns while React has attached its listeners but not yet rendered
+ * (outside `act`, React's scheduler works in later ticks, as in a browser); the promise ends when it is done.
+ */
+function hydrateInBackground(container: HTMLElement, element: ReactElement): { done: Promise<void> } {
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  root = hydratePage(gatsbyPage(element), container);
+  expect(container).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
+  const done = waitFor(() => expect(container).toHaveAttribute(HYDRATED_ATTRIBUTE)).finally(() => {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  return { done };
 }
 
 // React's development build warns about the attributes the visitor's input changed before hydration; the
@@ -179,11 +199,9 @@ describe('a form used before hydration', () => {
 });
 
 const layout = () => (
-  <ThemeProvider theme={theme}>
-    <Layout pathname="/">
-      <h1>Page</h1>
-    </Layout>
-  </ThemeProvider>
+  <Layout pathname="/">
+    <h1>Page</h1>
+  </Layout>
 );
 
 describe('a tap before hydration', () => {
@@ -212,12 +230,76 @@ describe('a tap before hydration', () => {
     expect(launcher).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('is left to React once it has attached, so a tap never toggles twice', async () => {
+  it('is left to React once the page has hydrated, so a tap never toggles twice', async () => {
     const container = serverRendered(layout());
     await hydrate(container, layout());
     const toggle = screen.getByRole('button', { name: menuLabel });
     await userEvent.setup().click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('input while React is hydrating (attached, not yet rendered)', () => {
+  it('a tap on the menu toggle opens the menu exactly once', async () => {
+    const container = serverRendered(layout());
+    const hydration = hydrateInBackground(container, layout());
+    const toggle = screen.getByRole('button', { name: menuLabel });
+    toggle.click();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await hydration.done;
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a tap on the chat launcher opens the panel', async () => {
+    const container = serverRendered(layout());
+    const hydration = hydrateInBackground(container, layout());
+    const launcher = screen.getByRole('button', { name: chatUi.launcherLabel });
+    launcher.click();
+    await hydration.done;
+
+    const panel = await screen.findByRole('dialog', { name: chatUi.panelTitle });
+    expect(within(panel).getByRole('textbox', { name: chatUi.inputLabel })).toBeInTheDocument();
+    expect(launcher).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  // Ada's answers, typed field by field; `typedBeforeHydrating` of them come before hydration starts.
+  const answers = (problem: string) => ({
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    company: 'Analytical Engines',
+    problem,
+  });
+
+  async function fillAndSubmitWhileHydrating(problem: string, typedBeforeHydrating: number) {
+    const container = serverRendered(contactForm());
+    const typing = Object.entries(answers(problem)).map(
+      ([field, value]) =>
+        () =>
+          typeBeforeHydration(control(copy.inputs[field as keyof typeof copy.inputs].label), value),
+    );
+    typing.slice(0, typedBeforeHydrating).forEach((type) => type());
+    const hydration = hydrateInBackground(container, contactForm());
+    typing.slice(typedBeforeHydrating).forEach((type) => type());
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    screen.getByRole('form', { name: copy.formLabel }).dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    await hydration.done;
+
+    await waitFor(() => expect(submitMock).toHaveBeenCalledTimes(1));
+    const { name, email, company } = answers(problem);
+    expect(submitMock).toHaveBeenCalledWith({ name, email, company, message: `Problem: ${problem}` });
+    expect(await screen.findByText(copy.success.message)).toBeInTheDocument();
+  }
+
+  it('a form filled before and submitted during hydration is sent once, with what was typed', async () => {
+    await fillAndSubmitWhileHydrating(problemOptions[1], 4);
+  });
+
+  it('typing that makes React finish hydrating, then an instant submit, sends what the fields show', async () => {
+    await fillAndSubmitWhileHydrating(problemOptions[2], 1);
   });
 });
 

@@ -2,15 +2,17 @@
 // profile the early-input browser tests use (__tests__/browser/setup/phone-profile.ts) and unthrottled
 // (desktop). Per route, each run opens the page twice with `waitUntil: 'commit'`:
 //   1. visible → interactive: when the route's main control (the first form field on /contact and /book,
-//      the chat launcher elsewhere) is first laid out, and when React has attached its props to it; then,
+//      the chat launcher elsewhere) is first laid out, and when the page has hydrated (the mark
+//      src/early-input/hydrate.tsx sets once hydration has committed and every component has mounted); then,
 //      once the browser has been idle for a moment after hydration, a tap on the chat launcher → its panel
 //      visible ("after hydration");
 //   2. a tap on the chat launcher as soon as it is visible → its panel visible ("before hydration").
 // Times come from the page's own clock (performance.now(), 0 = navigation start), read by rAF polling.
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, MOBILE, DESKTOP } from '../../__tests__/browser/setup/browser';
-import { applyPhoneProfile, waitForReact } from '../../__tests__/browser/setup/phone-profile';
+import { applyPhoneProfile } from '../../__tests__/browser/setup/phone-profile';
 import { median } from './report';
+import { GATSBY_ROOT_ID, HYDRATED_ATTRIBUTE } from '../../src/early-input/attributes';
 
 export type EarlyProfile = 'phone' | 'desktop';
 
@@ -35,7 +37,13 @@ type Marks = { visible?: number; interactive?: number; tap?: number; panel?: num
  * Runs in the page before its own scripts: records when the control is laid out and hydrated, the first tap
  * on the launcher and when the panel shows. Plain JavaScript text, as tsx's helpers are not in the page.
  */
-const recordMarks = (selectors: { control: string; launcher: string; panel: string }) => `(function (s) {
+const recordMarks = (selectors: {
+  control: string;
+  launcher: string;
+  panel: string;
+  root: string;
+  hydrated: string;
+}) => `(function (s) {
   var marks = (window.__marks = {});
   window.addEventListener('click', function (event) {
     if (marks.tap === undefined && event.target.closest && event.target.closest(s.launcher)) marks.tap = performance.now();
@@ -44,8 +52,8 @@ const recordMarks = (selectors: { control: string; launcher: string; panel: stri
     var now = performance.now();
     var control = document.querySelector(s.control);
     if (control && marks.visible === undefined && control.getBoundingClientRect().width > 0) marks.visible = now;
-    if (control && marks.interactive === undefined &&
-        Object.keys(control).some(function (k) { return k.indexOf('__reactProps$') === 0; })) marks.interactive = now;
+    var root = document.getElementById(s.root);
+    if (marks.interactive === undefined && root && root.hasAttribute(s.hydrated)) marks.interactive = now;
     if (marks.tap !== undefined && marks.panel === undefined && document.querySelector(s.panel)) marks.panel = now;
     if (marks.panel === undefined || marks.interactive === undefined) requestAnimationFrame(tick);
   }
@@ -57,7 +65,15 @@ async function open(browser: Browser, url: string, profile: EarlyProfile, contro
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   const page = await context.newPage();
   if (profile === 'phone') await applyPhoneProfile(page);
-  await page.addInitScript({ content: recordMarks({ control, launcher: LAUNCHER, panel: PANEL }) });
+  await page.addInitScript({
+    content: recordMarks({
+      control,
+      launcher: LAUNCHER,
+      panel: PANEL,
+      root: GATSBY_ROOT_ID,
+      hydrated: HYDRATED_ATTRIBUTE,
+    }),
+  });
   await page.goto(url, { waitUntil: 'commit' });
   return page;
 }
@@ -76,7 +92,6 @@ async function once(browser: Browser, url: string, route: string, profile: Early
   const afterPage = await open(browser, url, profile, control);
   const visibleMs = await waitForMark(afterPage, 'visible');
   const interactiveMs = await waitForMark(afterPage, 'interactive');
-  await waitForReact(afterPage);
   // "Once interactive": the browser has had its idle moments after hydration (the launcher preloads the
   // panel in the first one) and the network has gone quiet.
   const idle = () =>

@@ -7,3 +7,5 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 export const EARLY_EDITED_ATTRIBUTE = 'data-early-edited';
 /** The element Gatsby hydrates. */
 export const GATSBY_ROOT_ID = '___gatsby';
+/** Set on Gatsby's root element once hydration has committed and every component has adopted the early input. */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';

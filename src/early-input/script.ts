@@ -1,26 +1,35 @@
-// What a visitor does between the first paint and React attaching (a ~2 s window on a phone, because the
-// scripts load after the first paint) must not be lost. This inline script, in every page's head, holds that
-// input in the DOM until the components mount and adopt it (see ./adopt.ts):
+// What a visitor does between the first paint and hydration (a ~2 s window on a phone, because the scripts
+// load after the first paint) must not be lost. This inline script, in every page's head, holds that input in
+// the DOM until the components mount and adopt it (see ./adopt.ts):
 // - a tap on a `data-early-action` button flips its aria-expanded at once (the menu opens through CSS; the
 //   chat launcher also shows aria-busy until its panel is there);
 // - a form submitted early is not sent natively (that would reload the page with the answers in the URL)
 //   but marked, and the form submits it once it has adopted the typed values;
 // - a field typed into early is marked, so a stored draft never overwrites it.
-// It stands aside as soon as React has attached its event listeners to the page's root (`hydrateRoot` marks
-// the container with a `__reactContainer$` key), so a tap is handled by exactly one of the two. It is
-// hashed into each page's Content-Security-Policy like every inline script (src/build/security-headers.ts).
+// It stands aside once hydration has committed and the components have adopted what it held (the root
+// element gets `data-hydrated`, src/hydrate-in-slices.tsx). Until then the taps and submits it handles stop
+// here, so React, which attaches its listeners before it has finished hydrating, never handles them too. It
+// is hashed into each page's Content-Security-Policy like every inline script (src/build/security-headers.ts).
 
-import { EARLY_ACTION_ATTRIBUTE, EARLY_EDITED_ATTRIBUTE, EARLY_SUBMIT_ATTRIBUTE, GATSBY_ROOT_ID } from './attributes';
+import {
+  EARLY_ACTION_ATTRIBUTE,
+  EARLY_EDITED_ATTRIBUTE,
+  EARLY_SUBMIT_ATTRIBUTE,
+  GATSBY_ROOT_ID,
+  HYDRATED_ATTRIBUTE,
+} from './attributes';
 
 export const EARLY_INPUT_SCRIPT =
   '(function(d){' +
   'function live(){var r=d.getElementById("' +
   GATSBY_ROOT_ID +
-  '");return!!r&&Object.keys(r).some(function(k){return k.indexOf("__reactContainer$")===0})}' +
+  '");return!!r&&r.hasAttribute("' +
+  HYDRATED_ATTRIBUTE +
+  '")}' +
   'd.addEventListener("click",function(e){if(live())return;' +
   'var b=e.target.closest&&e.target.closest("[' +
   EARLY_ACTION_ATTRIBUTE +
-  ']");if(!b)return;' +
+  ']");if(!b)return;e.stopPropagation();' +
   'var o=b.getAttribute("aria-expanded")!=="true";b.setAttribute("aria-expanded",""+o);' +
   'if(b.getAttribute("' +
   EARLY_ACTION_ATTRIBUTE +
@@ -28,7 +37,7 @@ export const EARLY_INPUT_SCRIPT =
   'd.addEventListener("input",function(e){if(!live()&&e.target.setAttribute)e.target.setAttribute("' +
   EARLY_EDITED_ATTRIBUTE +
   '","")},true);' +
-  'd.addEventListener("submit",function(e){if(live())return;e.preventDefault();e.target.setAttribute("' +
+  'd.addEventListener("submit",function(e){if(live())return;e.preventDefault();e.stopPropagation();e.target.setAttribute("' +
   EARLY_SUBMIT_ATTRIBUTE +
   '","")},true)' +
   '})(document)';

@@ -2,7 +2,7 @@
 // 750 kbps up, the CPU 4x slower. Applied through the Chrome DevTools Protocol to one page; shared by the
 // early-input browser tests and the benchmark (bench/lib/early-input.ts).
 import type { CDPSession, Page } from 'playwright-core';
-import { GATSBY_ROOT_ID } from '../../../src/early-input/attributes';
+import { GATSBY_ROOT_ID, HYDRATED_ATTRIBUTE } from '../../../src/early-input/attributes';
 
 export const PHONE_PROFILE = { rttMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 } as const;
 
@@ -19,14 +19,14 @@ export async function applyPhoneProfile(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
-/** Runs in the page: `hydrateRoot` marks Gatsby's root element with a `__reactContainer$` key when it starts listening to events. */
-const rootIsHydrating = (rootId: string) => {
-  const root = document.getElementById(rootId);
-  return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-};
+/** Runs in the page: the mark the site sets once hydration has committed (src/early-input/hydrate.tsx). */
+const pageIsHydrated = ({ rootId, attribute }: { rootId: string; attribute: string }) =>
+  !!document.getElementById(rootId)?.hasAttribute(attribute);
 
-/** Whether React has attached to the page (the same test the page's early-input script makes). */
-export const reactHasAttached = (page: Page): Promise<boolean> => page.evaluate(rootIsHydrating, GATSBY_ROOT_ID);
+const mark = { rootId: GATSBY_ROOT_ID, attribute: HYDRATED_ATTRIBUTE };
 
-export const waitForReact = (page: Page, timeout = 30_000) =>
-  page.waitForFunction(rootIsHydrating, GATSBY_ROOT_ID, { timeout });
+/** Whether the page has hydrated, the same test the page's early-input script makes. */
+export const isHydrated = (page: Page): Promise<boolean> => page.evaluate(pageIsHydrated, mark);
+
+export const waitForHydration = (page: Page, timeout = 30_000) =>
+  page.waitForFunction(pageIsHydrated, mark, { timeout });

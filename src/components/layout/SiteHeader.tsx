@@ -57,7 +57,7 @@ const MenuToggle = styled.button`
 const Nav = styled.nav<{ $open: boolean }>`
   display: ${({ $open }) => ($open ? 'flex' : 'none')};
 
-  /* Open from the first tap, before React has attached (src/early-input/script.ts flips aria-expanded). */
+  /* Open from the first tap, before hydration (src/early-input/script.ts flips aria-expanded). */
   ${MenuToggle}[aria-expanded='true'] + & {
     display: flex;
   }

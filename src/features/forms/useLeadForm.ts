@@ -126,8 +126,24 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     },
   });
 
+  /**
+   * What the fields show now. The state can trail them by a render: a value set by script (autofill, or
+   * input that made React finish hydrating) reaches it through an update that a submit in the same moment
+   * would not yet see.
+   */
+  const shownValues = (): FormValues<F> => {
+    const shown = { ...values };
+    for (const field of fields) {
+      const control = elements.current.get(field) as HTMLInputElement | undefined;
+      if (control) shown[field] = control.value;
+    }
+    return shown;
+  };
+
   const submitValues = async () => {
     if (inFlight.current) return;
+    const values = shownValues();
+    fields.forEach((field) => setValue(field, values[field]));
     setAttempted(true);
     const firstInvalid = fields.find((field) => validate(values)[field]);
     if (firstInvalid) {
