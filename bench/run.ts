@@ -1,4 +1,4 @@
-// npm run bench [-- --reuse] [--runs 3] [--rebuild-floor] [--routes /,/pricing] [--form-factors mobile]
+// npm run bench [-- --reuse] [--runs 5] [--rebuild-floor] [--routes /,/pricing] [--form-factors mobile]
 //                [--early-runs 3]
 //
 // Builds the site (under /tmp/build.lock) and copies public/ to bench/tmp/site, builds the bare-Gatsby floor
@@ -52,7 +52,8 @@ async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
 function parseArgs(argv: string[]): Options {
   const options: Options = {
     reuse: false,
-    runs: 3,
+    // Lighthouse's variability guide: the median of 5 runs roughly halves the spread of a single run.
+    runs: 5,
     rebuildFloor: false,
     routes: ROUTES,
     formFactors: ['mobile', 'desktop'],

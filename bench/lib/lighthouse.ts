@@ -19,6 +19,11 @@ export type RunResult = {
   /** Audits scored below 1 in accessibility, best practices and SEO (id: title). */
   failing: string[];
   lcpElement?: string;
+  /**
+   * Lighthouse's measure of this machine's speed during the run (`environment.benchmarkIndex`). Simulated
+   * throttling multiplies the observed CPU time by 4, so a slower moment of a shared machine reads as more TBT.
+   */
+  hostBenchmarkIndex: number;
 };
 
 export const CHROME_FLAGS = [
@@ -46,6 +51,7 @@ type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
   runtimeError?: { message: string };
+  environment: { benchmarkIndex: number };
 };
 
 export async function runLighthouse(
@@ -107,5 +113,6 @@ export async function runLighthouse(
     thirdParty,
     failing,
     lcpElement: lcpNode,
+    hostBenchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
