@@ -7,7 +7,7 @@
 //   but marked, and the form submits it once it has adopted the typed values;
 // - a field typed into early is marked, so a stored draft never overwrites it.
 // It stands aside once hydration has committed and the components have adopted what it held (the root
-// element gets `data-hydrated`, src/hydrate-in-slices.tsx). Until then the taps and submits it handles stop
+// element gets `data-hydrated`, ./hydrate.tsx). Until then the taps and submits it handles stop
 // here, so React, which attaches its listeners before it has finished hydrating, never handles them too. It
 // is hashed into each page's Content-Security-Policy like every inline script (src/build/security-headers.ts).
 

@@ -99,14 +99,17 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
 
   const errors = useMemo<FieldErrors<F>>(() => (attempted ? validate(values) : {}), [attempted, validate, values]);
 
-  const setValue = (field: F, value: string) => {
+  /** Applies changed values (one draft write however many change); unchanged values leave the state as it is. */
+  const updateValues = (changes: Partial<FormValues<F>>) => {
     setValues((current) => {
-      if (current[field] === value) return current;
-      const next = { ...current, [field]: value };
+      if ((Object.keys(changes) as F[]).every((field) => current[field] === changes[field])) return current;
+      const next = { ...current, ...changes };
       writeDraft(formId, next);
       return next;
     });
   };
+
+  const setValue = (field: F, value: string) => updateValues({ [field]: value } as Partial<FormValues<F>>);
 
   function syncFromControl(event: Event) {
     const control = event.target as HTMLInputElement;
@@ -143,7 +146,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
   const submitValues = async () => {
     if (inFlight.current) return;
     const values = shownValues();
-    fields.forEach((field) => setValue(field, values[field]));
+    updateValues(values);
     setAttempted(true);
     const firstInvalid = fields.find((field) => validate(values)[field]);
     if (firstInvalid) {
