@@ -79,7 +79,7 @@ async function waitForReply(page: Page, reply: string, after: number): Promise<v
   await page.waitForFunction(
     ([expected, count, prefix]) => {
       const log = document.querySelector('[role="log"]');
-      if (!log || document.querySelector('[data-chat-typing]')) return false;
+      if (!log || document.querySelector('[data-chat-typing]:not([hidden])')) return false;
       const bot = [...log.children].map((bubble) => bubble.textContent ?? '').filter((text) => text.startsWith(prefix));
       return bot.slice(count).some((text) => text.includes(expected));
     },

@@ -36,6 +36,7 @@ const launcher = () => screen.getByRole('button', { name: ui.launcherLabel });
 const input = () => screen.getByRole('textbox', { name: ui.inputLabel });
 const sendButton = () => screen.getByRole('button', { name: ui.sendLabel });
 const log = () => screen.getByRole('log', { name: ui.conversationLabel });
+const typingIndicator = () => screen.getByText(ui.typingLabel);
 /** The text of every message in the log, without the hidden speaker name or link labels. */
 const bubbleTexts = () =>
   Array.from(log().children).map((bubble) =>
@@ -159,8 +160,8 @@ describe('typing indicator', () => {
   it('shows for 800 ms plus the random extra before a reply, outside the log', async () => {
     await openChat();
     await user.type(input(), 'Hello{Enter}');
-    const typing = screen.getByText(ui.typingLabel);
-    expect(log()).not.toContainElement(typing);
+    expect(typingIndicator()).toBeVisible();
+    expect(log()).not.toContainElement(typingIndicator());
     const reply = script.smallTalk.find((topic) => topic.id === 'greeting')!.reply;
 
     await act(async () => {
@@ -171,7 +172,7 @@ describe('typing indicator', () => {
       jest.advanceTimersByTime(1);
     });
     expect(within(log()).getByText(reply)).toBeInTheDocument();
-    expect(screen.queryByText(ui.typingLabel)).not.toBeInTheDocument();
+    expect(typingIndicator()).not.toBeVisible();
   });
 
   it('waits 800 ms with no random extra and under 1200 ms with the largest', async () => {
@@ -181,18 +182,18 @@ describe('typing indicator', () => {
     await act(async () => {
       jest.advanceTimersByTime(800);
     });
-    expect(screen.queryByText(ui.typingLabel)).not.toBeInTheDocument();
+    expect(typingIndicator()).not.toBeVisible();
 
     jest.spyOn(Math, 'random').mockReturnValue(0.999);
     await user.type(input(), 'Thanks{Enter}');
     await act(async () => {
       jest.advanceTimersByTime(1199);
     });
-    expect(screen.getByText(ui.typingLabel)).toBeInTheDocument();
+    expect(typingIndicator()).toBeVisible();
     await act(async () => {
       jest.advanceTimersByTime(1);
     });
-    expect(screen.queryByText(ui.typingLabel)).not.toBeInTheDocument();
+    expect(typingIndicator()).not.toBeVisible();
   });
 });
 
@@ -305,10 +306,10 @@ describe('booking through the chat', () => {
     submit.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     await bookUpToPhone();
     await say('no');
-    expect(screen.getByText(ui.typingLabel)).toBeInTheDocument();
+    expect(typingIndicator()).toBeVisible();
     await act(async () => finish({ ok: true }));
     await flushReplies();
-    expect(screen.queryByText(ui.typingLabel)).not.toBeInTheDocument();
+    expect(typingIndicator()).not.toBeVisible();
     expect(bubbleTexts().at(-1)).toBe(SUCCESS);
   });
 });

@@ -54,10 +54,11 @@ const MenuToggle = styled.button`
   }
 `;
 
-const Nav = styled.nav<{ $open: boolean }>`
-  display: ${({ $open }) => ($open ? 'flex' : 'none')};
+const Nav = styled.nav`
+  display: none;
 
-  /* Open from the first tap, before hydration (src/early-input/script.ts flips aria-expanded). */
+  /* Open while the toggle says so: from the first tap, before hydration (src/early-input/script.ts flips
+     aria-expanded), and without generating styles on a tap. */
   ${MenuToggle}[aria-expanded='true'] + & {
     display: flex;
   }
@@ -160,7 +161,7 @@ export function SiteHeader({ brandName, menuLabel, navigation, cta, pathname }: 
           <MenuIcon open={open} />
           {menuLabel}
         </MenuToggle>
-        <Nav id={navId} $open={open} aria-label="Main">
+        <Nav id={navId} aria-label="Main">
           <Links>
             {navigation.map((link) => (
               <li key={link.to}>

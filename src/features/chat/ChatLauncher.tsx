@@ -147,7 +147,6 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
         aria-controls={panelRequested ? panelId : undefined}
         aria-busy={open && !panelLoaded ? true : undefined}
         {...{ [EARLY_ACTION_ATTRIBUTE]: 'chat' }}
-        $open={open && panelLoaded}
         onClick={toggle}
         onPointerEnter={preloadPanel}
         onPointerDown={preloadPanel}
@@ -178,7 +177,9 @@ function CloseIcon() {
   );
 }
 
-const LauncherButton = styled.button<{ $open: boolean }>`
+// Static styles, states as attribute selectors: styles generated on a tap would be inserted into the page's
+// style sheet, and a new rule makes the browser restyle the whole page before the panel can show.
+const LauncherButton = styled.button`
   position: fixed;
   right: 1.5rem;
   bottom: 1.5rem;
@@ -217,8 +218,10 @@ const LauncherButton = styled.button<{ $open: boolean }>`
   @media (max-width: ${look.phoneMaxWidth}) {
     right: 1rem;
     bottom: 1rem;
-    /* The full-screen panel has its own close button. */
-    ${({ $open }) => ($open ? 'display: none;' : '')}
+    /* The full-screen panel, once shown, has its own close button. */
+    &[aria-expanded='true']:not([aria-busy='true']) {
+      display: none;
+    }
   }
 
   @media (prefers-reduced-motion: reduce) {

@@ -1,7 +1,7 @@
 // The conversation log. It holds finished messages only, so a screen reader announces each bot reply
 // once, when it appears, and never the typing indicator. Text is rendered as text, never as HTML.
 import React, { useEffect, useRef } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { SiteLink } from '../../components/ui/SiteLink';
 import { look, visuallyHidden } from './look';
 import type { ChatMessage } from './state';
@@ -28,7 +28,7 @@ export function MessageList({ messages, label, botName, visitorName, onLinkClick
     // The log scrolls, so it must be reachable by keyboard to be read with the arrow keys.
     <Log ref={logRef} role="log" aria-label={label} tabIndex={0}>
       {messages.map((message) => (
-        <Bubble key={message.id} $bot={message.isBot}>
+        <Bubble key={message.id} data-from={message.isBot ? 'bot' : 'visitor'}>
           <Speaker>{message.isBot ? botName : visitorName}: </Speaker>
           {message.text}
           {message.links && message.links.length > 0 && (
@@ -60,7 +60,9 @@ const Log = styled.div`
   }
 `;
 
-const Bubble = styled.div<{ $bot: boolean }>`
+// The speaker is an attribute, not a prop: both looks are in the rules the greeting's render inserts, so a
+// visitor's first message adds no rule to the page's style sheet (a new rule restyles the whole page).
+const Bubble = styled.div`
   max-width: 85%;
   padding: 0.625rem 0.875rem;
   border-radius: 1rem;
@@ -70,21 +72,20 @@ const Bubble = styled.div<{ $bot: boolean }>`
   overflow-wrap: anywhere;
   animation: chat-bubble-in 0.2s ease-out;
 
-  ${({ $bot }) =>
-    $bot
-      ? css`
-          align-self: flex-start;
-          border-bottom-left-radius: 0.25rem;
-          background: ${look.surfaceRaised};
-          border: 1px solid ${look.border};
-          color: ${look.text};
-        `
-      : css`
-          align-self: flex-end;
-          border-bottom-right-radius: 0.25rem;
-          background: ${look.visitorBubble};
-          color: ${look.textOnBrand};
-        `}
+  &[data-from='bot'] {
+    align-self: flex-start;
+    border-bottom-left-radius: 0.25rem;
+    background: ${look.surfaceRaised};
+    border: 1px solid ${look.border};
+    color: ${look.text};
+  }
+
+  &[data-from='visitor'] {
+    align-self: flex-end;
+    border-bottom-right-radius: 0.25rem;
+    background: ${look.visitorBubble};
+    color: ${look.textOnBrand};
+  }
 
   @keyframes chat-bubble-in {
     from {

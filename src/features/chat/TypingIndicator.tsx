@@ -1,12 +1,13 @@
 // Three animated dots while a reply is "being typed", shown below the log. It is outside the log and not a
 // live region, so it is never announced; its text is there for anyone reading the panel with a screen reader.
+// Always rendered, hidden between replies, so its styles are in the page before a visitor's first message.
 import React from 'react';
 import styled from 'styled-components';
 import { look, visuallyHidden } from './look';
 
-export function TypingIndicator({ label }: { label: string }) {
+export function TypingIndicator({ label, shown }: { label: string; shown: boolean }) {
   return (
-    <Wrapper data-chat-typing="">
+    <Wrapper data-chat-typing="" hidden={!shown}>
       <Hidden>{label}</Hidden>
       <Dot aria-hidden="true" />
       <Dot aria-hidden="true" />
@@ -25,6 +26,10 @@ const Wrapper = styled.div`
   border-bottom-left-radius: 0.25rem;
   background: ${look.surfaceRaised};
   border: 1px solid ${look.border};
+
+  &[hidden] {
+    display: none;
+  }
 `;
 
 const Hidden = styled.span`

@@ -10,7 +10,7 @@ export const StatusBanner = forwardRef<HTMLDivElement, StatusBannerProps>(functi
   ref,
 ) {
   return (
-    <Banner ref={ref} $tone={tone} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+    <Banner ref={ref} data-tone={tone} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1}>
       {children}
     </Banner>
   );

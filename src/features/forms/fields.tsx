@@ -49,7 +49,7 @@ export function TextField({
   autoComplete,
   ...props
 }: CommonProps & { type: 'text' | 'email' | 'tel'; autoComplete: string }) {
-  const { id, name, value, error, placeholder, maxLength, onValueChange, inputRef } = props;
+  const { id, name, value, placeholder, maxLength, onValueChange, inputRef } = props;
   return (
     <FieldShell {...props}>
       <Input
@@ -62,7 +62,6 @@ export function TextField({
         placeholder={placeholder}
         onChange={(event) => onValueChange(event.target.value)}
         ref={inputRef}
-        $invalid={Boolean(error)}
         {...a11yProps(props)}
       />
     </FieldShell>
@@ -70,7 +69,7 @@ export function TextField({
 }
 
 export function SelectField({ options, ...props }: CommonProps & { placeholder: string; options: readonly string[] }) {
-  const { id, name, value, error, placeholder, onValueChange, inputRef } = props;
+  const { id, name, value, placeholder, onValueChange, inputRef } = props;
   return (
     <FieldShell {...props}>
       <Select
@@ -79,7 +78,6 @@ export function SelectField({ options, ...props }: CommonProps & { placeholder: 
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         ref={inputRef}
-        $invalid={Boolean(error)}
         {...a11yProps(props)}
       >
         <option value="" disabled>
@@ -96,7 +94,7 @@ export function SelectField({ options, ...props }: CommonProps & { placeholder: 
 }
 
 export function TextAreaField(props: CommonProps) {
-  const { id, name, value, error, placeholder, maxLength, onValueChange, inputRef } = props;
+  const { id, name, value, placeholder, maxLength, onValueChange, inputRef } = props;
   return (
     <FieldShell {...props}>
       <TextArea
@@ -108,7 +106,6 @@ export function TextAreaField(props: CommonProps) {
         rows={5}
         onChange={(event) => onValueChange(event.target.value)}
         ref={inputRef}
-        $invalid={Boolean(error)}
         {...a11yProps(props)}
       />
     </FieldShell>

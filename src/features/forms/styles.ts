@@ -57,7 +57,8 @@ export const Label = styled.label`
   color: ${color.text};
 `;
 
-const control = css<{ $invalid: boolean }>`
+// States as attribute selectors (aria-invalid is set with an error), so showing an error generates no styles.
+const control = css`
   ${clearOfStickyHeader}
   width: 100%;
   min-height: 3rem;
@@ -66,7 +67,7 @@ const control = css<{ $invalid: boolean }>`
   font-size: 1rem; /* 16px or more keeps mobile browsers from zooming in on focus */
   color: ${color.text};
   background: ${color.input};
-  border: 1px solid ${({ $invalid }) => ($invalid ? color.danger : color.border)};
+  border: 1px solid ${color.border};
   border-radius: calc(${theme.radius.medium} - 4px);
   transition:
     border-color 150ms ease,
@@ -75,6 +76,10 @@ const control = css<{ $invalid: boolean }>`
   &::placeholder {
     color: ${color.textMuted};
     opacity: 1;
+  }
+
+  &[aria-invalid='true'] {
+    border-color: ${color.danger};
   }
 
   &:hover {
@@ -90,17 +95,17 @@ const control = css<{ $invalid: boolean }>`
   }
 `;
 
-export const Input = styled.input<{ $invalid: boolean }>`
+export const Input = styled.input`
   ${control}
 `;
 
-export const TextArea = styled.textarea<{ $invalid: boolean }>`
+export const TextArea = styled.textarea`
   ${control}
   min-height: 8rem;
   resize: vertical;
 `;
 
-export const Select = styled.select<{ $invalid: boolean }>`
+export const Select = styled.select`
   ${control}
   appearance: none;
   padding-right: 2.5rem;
@@ -176,21 +181,21 @@ export const SubmitButton = styled.button`
   }
 `;
 
-const tones = {
-  success: color.success,
-  error: color.danger,
-};
-
-export const Banner = styled.div<{ $tone: keyof typeof tones }>`
+/** The tone is a data-tone attribute, not a prop: one static rule set for both tones. */
+export const Banner = styled.div`
   display: grid;
   gap: 0.75rem;
   padding: 1rem 1.25rem;
-  border: 1px solid ${({ $tone }) => tones[$tone]};
+  border: 1px solid ${color.success};
   border-left-width: 4px;
   border-radius: ${theme.radius.medium};
   background: ${color.backdrop};
   color: ${color.text};
   ${clearOfStickyHeader}
+
+  &[data-tone='error'] {
+    border-color: ${color.danger};
+  }
 
   p {
     margin: 0;
