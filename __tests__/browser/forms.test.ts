@@ -10,6 +10,14 @@ import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
 import { bookingCopy, CONTACT_EMAIL, contactCopy } from './setup/copy';
+import {
+  bookingFields,
+  contactFields,
+  fillBookingForm,
+  fillContactForm,
+  type BookingValues,
+  type ContactValues,
+} from './setup/lead-surfaces';
 import * as spec from '../fixtures/spec-texts';
 
 const EMAIL = CONTACT_EMAIL;
@@ -50,57 +58,24 @@ async function goto(page: Page, route: string) {
 }
 
 function contactForm(page: Page) {
-  const { formLabel, inputs, submitLabel } = contactCopy;
-  const form = page.getByRole('form', { name: formLabel });
   return {
-    form,
-    name: form.getByLabel(inputs.name.label),
-    email: form.getByLabel(inputs.email.label),
-    company: form.getByLabel(inputs.company.label),
-    problem: form.getByLabel(inputs.problem.label),
-    details: form.getByLabel(inputs.details.label),
-    submit: form.getByRole('button', { name: submitLabel }),
+    ...contactFields(page),
     success: page.getByRole('status').filter({ hasText: CONTACT_SUCCESS }),
     failure: page.getByRole('alert').filter({ hasText: CONTACT_FAILURE }),
   };
 }
 
 function bookingForm(page: Page) {
-  const { formLabel, inputs, submitLabel } = bookingCopy;
-  const form = page.getByRole('form', { name: formLabel });
   return {
-    form,
-    name: form.getByLabel(inputs.name.label),
-    email: form.getByLabel(inputs.email.label),
-    company: form.getByLabel(inputs.company.label),
-    phone: form.getByLabel(inputs.phone.label),
-    message: form.getByLabel(inputs.message.label),
-    submit: form.getByRole('button', { name: submitLabel }),
+    ...bookingFields(page),
     confirmation: page.getByRole('status').filter({ has: page.getByRole('heading', { name: BOOK_TITLE }) }),
     failure: page.getByRole('alert').filter({ hasText: BOOK_FAILURE }),
   };
 }
 
-type ContactInput = { name: string; email: string; company: string; problem: string; details: string };
-type BookingInput = { name: string; email: string; company: string; phone: string; message: string };
+type ContactInput = ContactValues & { problem: string };
 
-async function fillContact(page: Page, input: ContactInput) {
-  const f = contactForm(page);
-  await f.name.fill(input.name);
-  await f.email.fill(input.email);
-  await f.company.fill(input.company);
-  await f.problem.selectOption(input.problem);
-  await f.details.fill(input.details);
-}
-
-async function fillBooking(page: Page, input: BookingInput) {
-  const f = bookingForm(page);
-  await f.name.fill(input.name);
-  await f.email.fill(input.email);
-  await f.company.fill(input.company);
-  await f.phone.fill(input.phone);
-  await f.message.fill(input.message);
-}
+const fillContact = (page: Page, input: ContactInput) => fillContactForm(page, input, input.problem);
 
 async function expectContactValues(page: Page, input: ContactInput) {
   const f = contactForm(page);
@@ -113,7 +88,7 @@ async function expectContactValues(page: Page, input: ContactInput) {
   }).toEqual(input);
 }
 
-async function expectBookingValues(page: Page, input: BookingInput) {
+async function expectBookingValues(page: Page, input: BookingValues) {
   const f = bookingForm(page);
   expect({
     name: await f.name.inputValue(),
@@ -132,7 +107,7 @@ const contactInput = (email: string): ContactInput => ({
   details: 'We miss about 40 calls a week after hours.\nMostly bookings.',
 });
 
-const bookingInput = (email: string): BookingInput => ({
+const bookingInput = (email: string): BookingValues => ({
   name: 'Grace Hopper',
   email,
   company: 'Compilers Inc',
@@ -399,7 +374,7 @@ describe('/book', () => {
     const email = 'grace.book@example.com';
     await goto(page, '/book');
     const f = bookingForm(page);
-    await fillBooking(page, { ...bookingInput(email), company: ' Compilers Inc ' });
+    await fillBookingForm(page, { ...bookingInput(email), company: ' Compilers Inc ' });
 
     const inserts = countInserts(page);
     const hold = await holdApi(page);
@@ -470,7 +445,7 @@ describe('/book', () => {
     const { context, page, errors } = await openPage(harness.browser, MOBILE);
     await goto(page, '/book');
     const draft = bookingInput('draft.book@example.com');
-    await fillBooking(page, draft);
+    await fillBookingForm(page, draft);
     await page.reload({ waitUntil: 'networkidle' });
     await waitForValue(bookingForm(page).message, draft.message);
     await expectBookingValues(page, draft);
@@ -484,7 +459,7 @@ describe('/book', () => {
     const input = bookingInput(email);
     await goto(page, '/book');
     const f = bookingForm(page);
-    await fillBooking(page, input);
+    await fillBookingForm(page, input);
     await harness.api.close();
     try {
       await f.submit.click();
@@ -512,7 +487,7 @@ describe('/book', () => {
     const input = bookingInput(email);
     await goto(page, '/book');
     const f = bookingForm(page);
-    await fillBooking(page, input);
+    await fillBookingForm(page, input);
     await failApiWith500(page);
     await f.submit.click();
     await f.failure.waitFor();

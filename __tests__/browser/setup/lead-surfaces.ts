@@ -1,5 +1,5 @@
 // The three ways a visitor leaves a lead, driven in a real browser: the /contact form, the /book form and
-// a chat booking. Used by the fault, CSP and hostile-input browser tests.
+// a chat booking. Used by the form, fault, CSP, attribution, notification and early-input browser tests.
 import type { Locator, Page } from 'playwright-core';
 import * as spec from '../../fixtures/spec-texts';
 import { bookingCopy, chatCopy, CONTACT_EMAIL, contactCopy } from './copy';
@@ -35,54 +35,82 @@ export const bookingValues = (email: string): BookingValues => ({
 export const contactForm = (page: Page) => page.getByRole('form', { name: contactCopy.formLabel });
 export const bookingForm = (page: Page) => page.getByRole('form', { name: bookingCopy.formLabel });
 
-export async function fillContactForm(page: Page, values: ContactValues): Promise<void> {
+/** The /contact form's controls, found by their labels. */
+export function contactFields(page: Page) {
   const form = contactForm(page);
-  const { inputs } = contactCopy;
-  await form.getByLabel(inputs.name.label).fill(values.name);
-  await form.getByLabel(inputs.email.label).fill(values.email);
-  await form.getByLabel(inputs.company.label).fill(values.company);
-  await form.getByLabel(inputs.problem.label).selectOption(spec.problemOptions[0]);
-  await form.getByLabel(inputs.details.label).fill(values.details);
+  const { inputs, submitLabel } = contactCopy;
+  return {
+    form,
+    name: form.getByLabel(inputs.name.label),
+    email: form.getByLabel(inputs.email.label),
+    company: form.getByLabel(inputs.company.label),
+    problem: form.getByLabel(inputs.problem.label),
+    details: form.getByLabel(inputs.details.label),
+    submit: form.getByRole('button', { name: submitLabel }),
+  };
+}
+
+/** The /book form's controls, found by their labels. */
+export function bookingFields(page: Page) {
+  const form = bookingForm(page);
+  const { inputs, submitLabel } = bookingCopy;
+  return {
+    form,
+    name: form.getByLabel(inputs.name.label),
+    email: form.getByLabel(inputs.email.label),
+    company: form.getByLabel(inputs.company.label),
+    phone: form.getByLabel(inputs.phone.label),
+    message: form.getByLabel(inputs.message.label),
+    submit: form.getByRole('button', { name: submitLabel }),
+  };
+}
+
+export async function fillContactForm(
+  page: Page,
+  values: ContactValues,
+  problem: string = spec.problemOptions[0],
+): Promise<void> {
+  const fields = contactFields(page);
+  await fields.name.fill(values.name);
+  await fields.email.fill(values.email);
+  await fields.company.fill(values.company);
+  await fields.problem.selectOption(problem);
+  await fields.details.fill(values.details);
 }
 
 export async function contactFieldValues(page: Page): Promise<ContactValues> {
-  const form = contactForm(page);
-  const { inputs } = contactCopy;
+  const fields = contactFields(page);
   return {
-    name: await form.getByLabel(inputs.name.label).inputValue(),
-    email: await form.getByLabel(inputs.email.label).inputValue(),
-    company: await form.getByLabel(inputs.company.label).inputValue(),
-    details: await form.getByLabel(inputs.details.label).inputValue(),
+    name: await fields.name.inputValue(),
+    email: await fields.email.inputValue(),
+    company: await fields.company.inputValue(),
+    details: await fields.details.inputValue(),
   };
 }
 
-export const submitContact = (page: Page) =>
-  contactForm(page).getByRole('button', { name: contactCopy.submitLabel }).click();
+export const submitContact = (page: Page) => contactFields(page).submit.click();
 
 export async function fillBookingForm(page: Page, values: BookingValues): Promise<void> {
-  const form = bookingForm(page);
-  const { inputs } = bookingCopy;
-  await form.getByLabel(inputs.name.label).fill(values.name);
-  await form.getByLabel(inputs.email.label).fill(values.email);
-  await form.getByLabel(inputs.company.label).fill(values.company);
-  await form.getByLabel(inputs.phone.label).fill(values.phone);
-  await form.getByLabel(inputs.message.label).fill(values.message);
+  const fields = bookingFields(page);
+  await fields.name.fill(values.name);
+  await fields.email.fill(values.email);
+  await fields.company.fill(values.company);
+  await fields.phone.fill(values.phone);
+  await fields.message.fill(values.message);
 }
 
 export async function bookingFieldValues(page: Page): Promise<BookingValues> {
-  const form = bookingForm(page);
-  const { inputs } = bookingCopy;
+  const fields = bookingFields(page);
   return {
-    name: await form.getByLabel(inputs.name.label).inputValue(),
-    email: await form.getByLabel(inputs.email.label).inputValue(),
-    company: await form.getByLabel(inputs.company.label).inputValue(),
-    phone: await form.getByLabel(inputs.phone.label).inputValue(),
-    message: await form.getByLabel(inputs.message.label).inputValue(),
+    name: await fields.name.inputValue(),
+    email: await fields.email.inputValue(),
+    company: await fields.company.inputValue(),
+    phone: await fields.phone.inputValue(),
+    message: await fields.message.inputValue(),
   };
 }
 
-export const submitBooking = (page: Page) =>
-  bookingForm(page).getByRole('button', { name: bookingCopy.submitLabel }).click();
+export const submitBooking = (page: Page) => bookingFields(page).submit.click();
 
 // The chat ------------------------------------------------------------------------------------------
 
