@@ -145,10 +145,11 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
 
   const submitValues = async () => {
     if (inFlight.current) return;
-    const values = shownValues();
-    updateValues(values);
+    const shown = shownValues();
+    updateValues(shown);
     setAttempted(true);
-    const firstInvalid = fields.find((field) => validate(values)[field]);
+    const invalid = validate(shown);
+    const firstInvalid = fields.find((field) => invalid[field]);
     if (firstInvalid) {
       requestFocus({ kind: 'field', field: firstInvalid });
       return;
@@ -156,7 +157,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     inFlight.current = true;
     setStatus('submitting');
     // A filled honeypot means a bot: acknowledge exactly as for a person, store nothing.
-    const result: LeadResult = honeypot ? { ok: true } : await submitSafely(submit, values);
+    const result: LeadResult = honeypot ? { ok: true } : await submitSafely(submit, shown);
     inFlight.current = false;
     if (result.ok) {
       clearDraft(formId);
