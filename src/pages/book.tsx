@@ -3,7 +3,7 @@ import { leadPage } from '../components/lead/lead-page';
 import { BookingForm } from '../features/forms/BookingForm';
 import type { BookingFormCopy } from '../features/forms/copy-schema';
 
-const { Page, Head } = leadPage<Queries.BookPageQuery>((data) => ({
+const page = leadPage<Queries.BookPageQuery>((data) => ({
   page: data.bookPageJson!,
   // Validated against the form's copy schema before the build (src/content-model/check.ts).
   form: (contactEmail) => (
@@ -11,8 +11,10 @@ const { Page, Head } = leadPage<Queries.BookPageQuery>((data) => ({
   ),
 }));
 
-export default Page;
-export { Head };
+// Exported from the object, not destructured: `gatsby develop`'s Babel pass loses a destructured default
+// export ("Page is not defined"), while the production build does not.
+export default page.Page;
+export const Head = page.Head;
 
 export const query = graphql`
   query BookPage {
