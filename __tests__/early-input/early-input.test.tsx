@@ -10,7 +10,6 @@ import chatJson from '../../content/chat.json';
 import contactJson from '../../content/forms/contact-form.json';
 import { inlineScriptHashes } from '../../src/build/security-headers';
 import { Layout } from '../../src/components/layout/Layout';
-import type { Root } from 'react-dom/client';
 import { GATSBY_ROOT_ID, HYDRATED_ATTRIBUTE } from '../../src/early-input/attributes';
 import { hydratePage } from '../../src/early-input/hydrate';
 import { EARLY_INPUT_SCRIPT } from '../../src/early-input/script';
@@ -31,7 +30,8 @@ const chatUi = chatScript.parse(chatJson).ui;
 // The page's head script, run once for this file's document as the browser runs it before the body.
 new Function(EARLY_INPUT_SCRIPT)();
 
-let root: Root | undefined;
+/** Unmounts the page hydrated last. */
+let unmount: (() => void) | undefined;
 
 /** What Gatsby renders into its root element: the page inside its focus wrapper. */
 const gatsbyPage = (element: ReactElement) => <div id="gatsby-focus-wrapper">{element}</div>;
@@ -48,7 +48,7 @@ function serverRendered(element: ReactElement): HTMLElement {
 /** Hydrates as the site does (src/early-input/hydrate.tsx), to the end. */
 async function hydrate(container: HTMLElement, element: ReactElement): Promise<void> {
   await act(async () => {
-    root = hydratePage(gatsbyPage(element), container);
+    unmount = hydratePage(gatsbyPage(element), container);
   });
   expect(container).toHaveAttribute(HYDRATED_ATTRIBUTE);
 }
@@ -60,7 +60,7 @@ async function hydrate(container: HTMLElement, element: ReactElement): Promise<v
 function hydrateInBackground(container: HTMLElement, element: ReactElement): { done: Promise<void> } {
   const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
   actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-  root = hydratePage(gatsbyPage(element), container);
+  unmount = hydratePage(gatsbyPage(element), container);
   expect(container).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
   const done = waitFor(() => expect(container).toHaveAttribute(HYDRATED_ATTRIBUTE)).finally(() => {
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
@@ -85,8 +85,8 @@ beforeEach(() => {
 
 afterEach(() => {
   jest.restoreAllMocks();
-  act(() => root?.unmount());
-  root = undefined;
+  act(() => unmount?.());
+  unmount = undefined;
   document.body.innerHTML = '';
 });
 
@@ -300,6 +300,28 @@ describe('input while React is hydrating (attached, not yet rendered)', () => {
 
   it('typing that makes React finish hydrating, then an instant submit, sends what the fields show', async () => {
     await fillAndSubmitWhileHydrating(problemOptions[2], 1);
+  });
+});
+
+describe('a container without server-rendered page content', () => {
+  // `gatsby develop` serves an empty root and mounts its loading indicator into an element of its own, through
+  // the same function, while the page's focus wrapper may already hold content.
+  it('is rendered, not hydrated, even while the page beside it has content', async () => {
+    const page = serverRendered(layout());
+    await hydrate(page, layout());
+    const indicator = document.createElement('div');
+    document.body.appendChild(indicator);
+
+    let cleanup!: () => void;
+    await act(async () => {
+      cleanup = hydratePage(<p>Loading</p>, indicator);
+    });
+    expect(indicator).toHaveTextContent('Loading');
+    expect(indicator).toHaveAttribute(HYDRATED_ATTRIBUTE);
+    expect(jest.mocked(console.error).mock.calls.map(([message]) => String(message))).toEqual([]);
+
+    act(() => cleanup());
+    expect(indicator).toBeEmptyDOMElement();
   });
 });
 

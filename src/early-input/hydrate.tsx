@@ -14,17 +14,19 @@ function MarkHydrated({ container, children }: { container: Element; children: R
   return children;
 }
 
-export function hydratePage(element: ReactElement, container: Element): Root {
+/** Returns the cleanup Gatsby's development runtime calls (for its loading indicator); production ignores it. */
+export function hydratePage(element: ReactElement, container: Element): () => void {
   const marked = <MarkHydrated container={container}>{element}</MarkHydrated>;
-  // Gatsby's own rule: a page whose HTML has no content (client-only) is rendered, not hydrated.
-  if (!document.getElementById('gatsby-focus-wrapper')?.children.length) {
+  // Gatsby's rule, asked of this container: only server-rendered page content is hydrated. Not a client-only
+  // page (its focus wrapper is empty), not `gatsby develop`'s empty root, not its loading indicator's element.
+  if (!container.querySelector('#gatsby-focus-wrapper')?.children.length) {
     const root = createRoot(container);
     root.render(marked);
-    return root;
+    return () => root.unmount();
   }
   let root!: Root;
   startTransition(() => {
     root = hydrateRoot(container, marked);
   });
-  return root;
+  return () => root.unmount();
 }
