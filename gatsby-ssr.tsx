@@ -1,6 +1,7 @@
 import type { GatsbySSR } from 'gatsby';
 import { themeCssVariables } from './src/styles/theme';
 import { EARLY_INPUT_SCRIPT } from './src/early-input/script';
+import { withoutStyleRehydration } from './src/styles/server-rendered-styles';
 
 export { wrapPageElement } from './src/gatsby-wrappers';
 
@@ -12,4 +13,9 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, set
     // Keeps taps, typing and submits made before hydration (src/early-input/script.ts).
     <script key="early-input" dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />,
   ]);
+};
+
+/** Keeps the app bundle's first task short: see src/styles/server-rendered-styles.tsx. */
+export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponents, replaceHeadComponents }) => {
+  replaceHeadComponents(withoutStyleRehydration(getHeadComponents()));
 };

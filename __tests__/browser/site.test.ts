@@ -1,12 +1,13 @@
 // Every route in a real browser against the production build: structure, navigation, the mobile menu,
-// axe at phone and desktop widths, and screenshots for review.
-import type { Browser } from 'playwright-core';
+// axe at phone and desktop widths, screenshots for review, and the look kept through hydration.
+import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, VIEWPORTS, launchBrowser, openPage } from './setup/browser';
 import { serveBuild } from './setup/test-env';
 import { ROUTES, screenshotName } from './setup/routes';
 import { screenshotPath } from './setup/artifacts';
 import { axeViolations } from './setup/axe';
 import { waitForAttribute } from './setup/wait';
+import { waitForHydration } from './setup/phone-profile';
 import { site as siteCopy } from './setup/copy';
 import { single } from '../helpers/content-fixtures';
 import * as spec from '../fixtures/spec-texts';
@@ -162,4 +163,70 @@ it('serves robots.txt, the sitemap and the web manifest', async () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(expected);
   }
+});
+
+// Hydration must not change how a page looks. The page is painted from the server-rendered HTML and CSS
+// before any script runs; when the scripts start, styled-components adds its own copy of the rules
+// (src/styles/server-rendered-styles.tsx). Every element's computed style is recorded before the first
+// script is let through and compared once the page has hydrated: a rule that lands in a different place in
+// the cascade, or a class name the browser computes differently from the server, shows up here.
+type LookWindow = Window & { serverLook?: Map<Element, Record<string, string>> };
+
+/** Records every element's computed style (motion aside: the background's drift starts after hydration). */
+function recordLook(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const look = new Map<Element, Record<string, string>>();
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const style = getComputedStyle(element);
+      const values: Record<string, string> = {};
+      for (const property of Array.from(style)) {
+        if (!/^(animation|transition)/.test(property)) values[property] = style.getPropertyValue(property);
+      }
+      look.set(element, values);
+    }
+    (window as LookWindow).serverLook = look;
+  });
+}
+
+/** For each recorded element still in the page, the properties whose computed value has changed. */
+function changesSinceRecorded(page: Page): Promise<{ recorded: number; changes: string[] }> {
+  return page.evaluate(() => {
+    const look = (window as LookWindow).serverLook!;
+    const changes: string[] = [];
+    look.forEach((values, element) => {
+      if (!element.isConnected) return;
+      const style = getComputedStyle(element);
+      for (const [property, before] of Object.entries(values)) {
+        const after = style.getPropertyValue(property);
+        if (after !== before)
+          changes.push(
+            `<${element.tagName.toLowerCase()} class="${element.className}"> ${property}: ${before} → ${after}`,
+          );
+      }
+    });
+    return { recorded: look.size, changes };
+  });
+}
+
+describe.each(VIEWPORTS)('looks after hydration at $width px', (viewport) => {
+  it.each(ROUTES)('%s looks the same after hydration as the server rendered it', async (route) => {
+    const { context, page, errors } = await openPage(browser, viewport);
+    let letScriptsThrough!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (letScriptsThrough = resolve));
+    await page.route(/\.js(\?.*)?$/, async (request) => {
+      await scriptsHeld;
+      await request.continue();
+    });
+
+    await page.goto(site.url + route, { waitUntil: 'domcontentloaded' });
+    await recordLook(page);
+    letScriptsThrough();
+    await waitForHydration(page);
+
+    const { recorded, changes } = await changesSinceRecorded(page);
+    expect(recorded).toBeGreaterThan(50);
+    expect(changes).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
