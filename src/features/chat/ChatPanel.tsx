@@ -111,6 +111,7 @@ export function ChatPanel({
         label={ui.conversationLabel}
         botName={ui.botName}
         visitorName={ui.visitorName}
+        shown={open}
         onLinkClick={onLinkClick}
       />
       <TypingIndicator label={ui.typingLabel} shown={isTyping} />

@@ -11,18 +11,22 @@ type MessageListProps = {
   label: string;
   botName: string;
   visitorName: string;
+  /** Whether the panel is on screen. */
+  shown: boolean;
   /** Runs when the visitor follows a link in a reply. */
   onLinkClick: () => void;
 };
 
-export function MessageList({ messages, label, botName, visitorName, onLinkClick }: MessageListProps) {
+export function MessageList({ messages, label, botName, visitorName, shown, onLinkClick }: MessageListProps) {
   const logRef = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
 
+  // Scrolled to the latest message while on screen, and when shown. Not while the panel is pre-rendered
+  // closed: reading the log's height would lay the page out inside the task that mounts the panel.
   useEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [lastId]);
+    if (log && shown) log.scrollTop = log.scrollHeight;
+  }, [lastId, shown]);
 
   return (
     // The log scrolls, so it must be reachable by keyboard to be read with the arrow keys.
