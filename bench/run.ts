@@ -148,7 +148,7 @@ async function measure(
         log(
           `${name} ${route} ${ff}: perf ${s.performance.toFixed(2)} a11y ${s.accessibility.toFixed(2)} ` +
             `bp ${s.bestPractices.toFixed(2)} seo ${s.seo.toFixed(2)} LCP ${Math.round(s.lcpMs)} ms ` +
-            `TBT ${Math.round(s.tbtMs)} ms CLS ${s.cls.toFixed(3)}` +
+            `TBT ${Math.round(s.tbtMs)} ms (runs ${s.eachRun.tbtMs.join('/')}) CLS ${s.cls.toFixed(3)}` +
             (s.failing.length ? `\n    failing: ${s.failing.join(' | ')}` : ''),
         );
       }

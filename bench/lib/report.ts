@@ -4,8 +4,11 @@ import type { EarlyInputSummary, EarlyProfile } from './early-input';
 import type { FirstLoad } from './first-load';
 import type { FormFactor, RunResult } from './lighthouse';
 
-/** The median of each figure over a route's runs. */
-export type Summary = RunResult & { runs: number };
+/** The median of each figure over a route's runs, and the figures that vary most, run by run. */
+export type Summary = RunResult & {
+  runs: number;
+  eachRun: { performance: number[]; tbtMs: number[]; hostBenchmarkIndex: number[] };
+};
 
 export type TargetResult = {
   route: string;
@@ -53,6 +56,11 @@ export function summarise(runs: RunResult[]): Summary {
     lcpElement: runs[0]?.lcpElement,
     hostBenchmarkIndex: pick('hostBenchmarkIndex'),
     runs: runs.length,
+    eachRun: {
+      performance: runs.map((run) => run.performance),
+      tbtMs: runs.map((run) => Math.round(run.tbtMs)),
+      hostBenchmarkIndex: runs.map((run) => Math.round(run.hostBenchmarkIndex)),
+    },
   };
 }
 
