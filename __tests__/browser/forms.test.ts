@@ -11,10 +11,12 @@ import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
 import { bookingCopy, CONTACT_EMAIL, contactCopy } from './setup/copy';
 import {
+  bookingFieldValues,
   bookingFields,
   contactFields,
   fillBookingForm,
   fillContactForm,
+  shownValues,
   type BookingValues,
   type ContactValues,
 } from './setup/lead-surfaces';
@@ -78,25 +80,11 @@ type ContactInput = ContactValues & { problem: string };
 const fillContact = (page: Page, input: ContactInput) => fillContactForm(page, input, input.problem);
 
 async function expectContactValues(page: Page, input: ContactInput) {
-  const f = contactForm(page);
-  expect({
-    name: await f.name.inputValue(),
-    email: await f.email.inputValue(),
-    company: await f.company.inputValue(),
-    problem: await f.problem.inputValue(),
-    details: await f.details.inputValue(),
-  }).toEqual(input);
+  expect(await shownValues(contactFields(page), ['name', 'email', 'company', 'problem', 'details'])).toEqual(input);
 }
 
 async function expectBookingValues(page: Page, input: BookingValues) {
-  const f = bookingForm(page);
-  expect({
-    name: await f.name.inputValue(),
-    email: await f.email.inputValue(),
-    company: await f.company.inputValue(),
-    phone: await f.phone.inputValue(),
-    message: await f.message.inputValue(),
-  }).toEqual(input);
+  expect(await bookingFieldValues(page)).toEqual(input);
 }
 
 const contactInput = (email: string): ContactInput => ({

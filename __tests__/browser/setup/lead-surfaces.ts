@@ -35,34 +35,30 @@ export const bookingValues = (email: string): BookingValues => ({
 export const contactForm = (page: Page) => page.getByRole('form', { name: contactCopy.formLabel });
 export const bookingForm = (page: Page) => page.getByRole('form', { name: bookingCopy.formLabel });
 
-/** The /contact form's controls, found by their labels. */
-export function contactFields(page: Page) {
-  const form = contactForm(page);
-  const { inputs, submitLabel } = contactCopy;
-  return {
-    form,
-    name: form.getByLabel(inputs.name.label),
-    email: form.getByLabel(inputs.email.label),
-    company: form.getByLabel(inputs.company.label),
-    problem: form.getByLabel(inputs.problem.label),
-    details: form.getByLabel(inputs.details.label),
-    submit: form.getByRole('button', { name: submitLabel }),
-  };
+type FormCopy<K extends string> = { inputs: Record<K, { label: string }>; submitLabel: string };
+
+/** A form's controls, one per input of its copy found by its label, and its submit button. */
+function controlsOf<K extends string>(form: Locator, copy: FormCopy<K>) {
+  const inputs = Object.fromEntries(
+    (Object.keys(copy.inputs) as K[]).map((key) => [key, form.getByLabel(copy.inputs[key].label)]),
+  ) as Record<K, Locator>;
+  return { ...inputs, form, submit: form.getByRole('button', { name: copy.submitLabel }) };
 }
 
+/** The /contact form's controls, found by their labels. */
+export const contactFields = (page: Page) => controlsOf(contactForm(page), contactCopy);
+
 /** The /book form's controls, found by their labels. */
-export function bookingFields(page: Page) {
-  const form = bookingForm(page);
-  const { inputs, submitLabel } = bookingCopy;
-  return {
-    form,
-    name: form.getByLabel(inputs.name.label),
-    email: form.getByLabel(inputs.email.label),
-    company: form.getByLabel(inputs.company.label),
-    phone: form.getByLabel(inputs.phone.label),
-    message: form.getByLabel(inputs.message.label),
-    submit: form.getByRole('button', { name: submitLabel }),
-  };
+export const bookingFields = (page: Page) => controlsOf(bookingForm(page), bookingCopy);
+
+/** What the controls named by `keys` show now. */
+export async function shownValues<K extends string>(
+  controls: Record<K, Locator>,
+  keys: readonly K[],
+): Promise<Record<K, string>> {
+  const shown = {} as Record<K, string>;
+  for (const key of keys) shown[key] = await controls[key].inputValue();
+  return shown;
 }
 
 export async function fillContactForm(
@@ -78,15 +74,8 @@ export async function fillContactForm(
   await fields.details.fill(values.details);
 }
 
-export async function contactFieldValues(page: Page): Promise<ContactValues> {
-  const fields = contactFields(page);
-  return {
-    name: await fields.name.inputValue(),
-    email: await fields.email.inputValue(),
-    company: await fields.company.inputValue(),
-    details: await fields.details.inputValue(),
-  };
-}
+export const contactFieldValues = (page: Page): Promise<ContactValues> =>
+  shownValues(contactFields(page), ['name', 'email', 'company', 'details']);
 
 export const submitContact = (page: Page) => contactFields(page).submit.click();
 
@@ -99,16 +88,8 @@ export async function fillBookingForm(page: Page, values: BookingValues): Promis
   await fields.message.fill(values.message);
 }
 
-export async function bookingFieldValues(page: Page): Promise<BookingValues> {
-  const fields = bookingFields(page);
-  return {
-    name: await fields.name.inputValue(),
-    email: await fields.email.inputValue(),
-    company: await fields.company.inputValue(),
-    phone: await fields.phone.inputValue(),
-    message: await fields.message.inputValue(),
-  };
-}
+export const bookingFieldValues = (page: Page): Promise<BookingValues> =>
+  shownValues(bookingFields(page), ['name', 'email', 'company', 'phone', 'message']);
 
 export const submitBooking = (page: Page) => bookingFields(page).submit.click();
 
