@@ -10,6 +10,7 @@ import { readSupabaseConfig } from './src/lib/config';
 import { checkBuildConfig } from './src/lib/deploy-check';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { rewriteBuiltPages } from './src/build/scripts-after-first-paint';
+import { EagerCompileHintPlugin } from './src/build/eager-compile-hint';
 import { describeIssue } from './src/content-model/friendly-issue';
 import { fillSiteTokens, siteTokenValues } from './src/content-model/site-tokens';
 import { mapStrings } from './src/lib/json-strings';
@@ -45,6 +46,10 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
       ? `Leads go to the local data API at ${supabase.url} (GATSBY_SUPABASE_URL is not set; start it with npm run backend, or use npm start).`
       : `Leads go to Supabase at ${supabase.url}.`,
   );
+};
+
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions }) => {
+  if (stage === 'build-javascript') actions.setWebpackConfig({ plugins: [new EagerCompileHintPlugin()] });
 };
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
