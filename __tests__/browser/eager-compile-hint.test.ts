@@ -2,7 +2,7 @@
 // (src/build/eager-compile-hint.ts), and the chunks loaded later keep V8's lazy compiling.
 import fs from 'node:fs';
 import path from 'node:path';
-import { firstLoad } from '../../bench/lib/first-load';
+import { firstLoad, mapSources } from '../../bench/lib/first-load';
 import { EAGER_COMPILE_HINT } from '../../src/build/eager-compile-hint';
 import { ROUTES } from './setup/routes';
 import { PUBLIC_DIR } from './setup/test-env';
@@ -19,12 +19,11 @@ it.each(ROUTES)('%s: every script of its first load starts with the hint', (rout
 });
 
 it('leaves the chat panel and the Supabase client to compile as they are used', () => {
-  const sourcesOf = (file: string) => (JSON.parse(read(`${file}.map`)) as { sources: string[] }).sources;
   const lazy = (pattern: RegExp) =>
     fs
       .readdirSync(PUBLIC_DIR)
-      .filter((file) => file.endsWith('.js') && fs.existsSync(path.join(PUBLIC_DIR, `${file}.map`)))
-      .filter((file) => sourcesOf(file).some((source) => pattern.test(source)));
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => mapSources(PUBLIC_DIR, file).some((source) => pattern.test(source)));
   const panel = lazy(/src\/features\/chat\/ChatPanel\b/);
   const supabase = lazy(/node_modules\/@supabase\/postgrest-js\//);
   expect(Math.min(panel.length, supabase.length)).toBeGreaterThan(0);

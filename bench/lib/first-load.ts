@@ -57,6 +57,13 @@ export function scriptsInHtml(html: string): string[] {
   return found;
 }
 
+/** The source modules a built script was made from, read from its source map (none without one). */
+export function mapSources(root: string, file: string): string[] {
+  const map = path.join(root, `${file}.map`);
+  if (!fs.existsSync(map)) return [];
+  return (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+}
+
 export function firstLoad(root: string, route: string): FirstLoad {
   const html = fs.readFileSync(htmlFile(root, route), 'utf8');
   const pageData = JSON.parse(
@@ -84,10 +91,9 @@ export function firstLoad(root: string, route: string): FirstLoad {
 
   const forbidden = new Set<string>();
   for (const { file } of files) {
-    const map = path.join(root, `${file}.map`);
-    if (!fs.existsSync(map)) continue;
-    const sources = (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
-    for (const source of sources) if (FORBIDDEN.some((pattern) => pattern.test(source))) forbidden.add(source);
+    for (const source of mapSources(root, file)) {
+      if (FORBIDDEN.some((pattern) => pattern.test(source))) forbidden.add(source);
+    }
   }
 
   const dataPaths = [
