@@ -152,7 +152,7 @@ describe('message box', () => {
     await openChat();
     const styles = Array.from(document.querySelectorAll('style'), (style) => style.textContent).join('');
     const inputRule = styles.split('}').find((rule) => rule.includes(`.${input().classList[1]}{`));
-    expect(inputRule).toMatch(/font-size:max\(16px, ?1rem\)/);
+    expect(inputRule).toMatch(/font-size:max\(16px, ?var\(--text-base\)\)/);
   });
 });
 

@@ -78,6 +78,45 @@ test('every token the components read through the theme refers to a defined prop
   }
 });
 
+// Each (size, weight) pair a page uses is a font instance the browser sets up during the page's first layout,
+// so sizes and weights come from the theme's short scale rather than from each component.
+type Declaration = { file: string; line: number; property: string; value: string };
+
+function fontDeclarations(file: string): Declaration[] {
+  const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+  return lines.flatMap((text, index) =>
+    [...text.matchAll(/(?:^|[\s{;])(font(?:-size|-weight)?)\s*:\s*([^;]+);/g)].map((match) => ({
+      file,
+      line: index + 1,
+      property: match[1],
+      value: match[2].trim(),
+    })),
+  );
+}
+
+const fromScale: Record<string, RegExp> = {
+  'font-size':
+    /^(\$\{(theme\.text|look\.fontSize)\.\w+\}|var\(--text-\w+\)|max\(16px, \$\{(theme\.text|look\.fontSize)\.\w+\}\))$/,
+  'font-weight': /^(\$\{(theme\.weight|look\.fontWeight)\.\w+\}|var\(--weight-\w+\))$/,
+  font: /^inherit$/,
+};
+
+const fontUses = scanned.flatMap(fontDeclarations);
+
+test("every font size and weight in a source file is a step of the theme's type scale", () => {
+  expect(fontUses.filter((use) => use.property === 'font-size').length).toBeGreaterThan(20);
+  expect(fontUses.filter((use) => use.property === 'font-weight').length).toBeGreaterThan(10);
+  const offScale = fontUses.filter((use) => !fromScale[use.property].test(use.value));
+  expect(offScale.map((use) => `${use.file}:${use.line} ${use.property}: ${use.value}`)).toEqual([]);
+});
+
+test('the type scale is short: nine sizes at most and three weights', () => {
+  const sizes = [...themeVariables.keys()].filter((property) => property.startsWith('--text-'));
+  const weights = [...themeVariables.keys()].filter((property) => property.startsWith('--weight-'));
+  expect(sizes.length).toBeLessThanOrEqual(9);
+  expect(weights.map((property) => themeVariables.get(property))).toEqual(['400', '600', '700']);
+});
+
 test('every page carries the theme in its server-rendered <head>', () => {
   const headComponents: React.ReactNode[] = [];
   const onRenderBodyArgs = {

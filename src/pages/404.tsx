@@ -10,7 +10,7 @@ const Wrapper = styled.div`
   text-align: center;
 
   h1 {
-    font-size: clamp(2.2rem, 6vw, 3.5rem);
+    font-size: ${theme.text.title};
   }
 
   p {

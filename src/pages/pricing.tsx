@@ -15,7 +15,7 @@ const Included = styled.div`
   background: ${theme.color.surface};
 
   h2 {
-    font-size: clamp(1.4rem, 3vw, 1.9rem);
+    font-size: ${theme.text.xl};
   }
 
   ul {

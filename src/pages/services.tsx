@@ -15,7 +15,7 @@ const Stack = styled.div`
 
 const Point = styled(Card)`
   h3 {
-    font-size: 1.1rem;
+    font-size: ${theme.text.lg};
   }
 
   p {

@@ -59,6 +59,23 @@ const tokens = {
     body: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     display: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   },
+  /**
+   * The type scale. Every text on the site takes one of these sizes and one of the weights below: each
+   * (size, weight) pair the browser meets is a font instance it sets up on the page's first layout.
+   * The fluid steps reach their smallest value on phones, where `lead` is the body size.
+   */
+  text: {
+    xs: '0.8125rem',
+    sm: '0.9375rem',
+    base: '1.0625rem',
+    lead: 'clamp(1.0625rem, 2vw, 1.25rem)',
+    lg: '1.1875rem',
+    xl: 'clamp(1.5rem, 3.5vw, 2rem)',
+    xxl: 'clamp(1.75rem, 4vw, 2.5rem)',
+    title: 'clamp(2.1rem, 5.5vw, 3.5rem)',
+    display: 'clamp(2.4rem, 7vw, 4.6rem)',
+  },
+  weight: { regular: '400', semibold: '600', bold: '700' },
   size: { content: '72rem', prose: '46rem' },
   shadow: {
     card: '0 1px 0 rgba(255,255,255,0.06) inset, 0 20px 40px -24px rgba(0,0,0,0.6)',

@@ -12,7 +12,7 @@ const Header = styled.header`
   padding: clamp(3rem, 8vw, 5rem) 0 1.5rem;
 
   h1 {
-    font-size: clamp(2.1rem, 5vw, 3rem);
+    font-size: ${theme.text.title};
   }
 `;
 

@@ -20,7 +20,7 @@ const Hero = styled.header`
   h1 {
     max-width: 56rem;
     margin: 0 auto 1.25rem;
-    font-size: clamp(2.4rem, 7vw, 4.6rem);
+    font-size: ${theme.text.display};
     letter-spacing: -0.035em;
   }
 `;
@@ -29,7 +29,7 @@ const Subtitle = styled.p`
   max-width: 44rem;
   margin: 0 auto 2rem;
   color: ${theme.color.textMuted};
-  font-size: clamp(1.05rem, 2.2vw, 1.3rem);
+  font-size: ${theme.text.lead};
 `;
 
 const Actions = styled.div`
@@ -48,13 +48,13 @@ const Highlights = styled.ul`
   padding: 0;
   list-style: none;
   color: ${theme.color.textMuted};
-  font-size: 0.95rem;
+  font-size: ${theme.text.sm};
 
   li::before {
     content: '✓';
     margin-right: 0.45rem;
     color: ${theme.color.accent};
-    font-weight: 700;
+    font-weight: ${theme.weight.bold};
   }
 `;
 

@@ -10,7 +10,7 @@ type Props = { title: string; intro: string; linkLabel: string; services: readon
 
 const ServiceCard = styled(Card)`
   h3 {
-    font-size: 1.2rem;
+    font-size: ${theme.text.lg};
   }
 
   p {
@@ -22,7 +22,7 @@ const ServiceCard = styled(Card)`
 const MoreLink = styled(Link)`
   display: inline-block;
   margin-top: 1.75rem;
-  font-weight: 600;
+  font-weight: ${theme.weight.semibold};
 `;
 
 export function ServiceCards({ title, intro, linkLabel, services }: Props) {

@@ -26,13 +26,13 @@ const Stat = styled.div`
 
   dt {
     color: ${theme.color.textMuted};
-    font-size: 0.95rem;
+    font-size: ${theme.text.sm};
   }
 
   dd {
     margin: 0 0 0.25rem;
-    font-size: clamp(1.6rem, 4vw, 2.2rem);
-    font-weight: 800;
+    font-size: ${theme.text.xl};
+    font-weight: ${theme.weight.bold};
     letter-spacing: -0.02em;
     color: ${theme.color.text};
   }

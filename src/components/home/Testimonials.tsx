@@ -20,12 +20,12 @@ const Quote = styled(Card).attrs({ as: 'figure' })`
   blockquote {
     flex: 1;
     margin: 0 0 1.25rem;
-    font-size: 1.05rem;
+    font-size: ${theme.text.base};
   }
 
   figcaption {
     color: ${theme.color.textMuted};
-    font-size: 0.95rem;
+    font-size: ${theme.text.sm};
   }
 
   figcaption strong {

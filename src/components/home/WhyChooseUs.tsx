@@ -23,7 +23,7 @@ const Illustration = styled.figure`
 
 const Reason = styled(Card)`
   h3 {
-    font-size: 1.1rem;
+    font-size: ${theme.text.lg};
   }
 
   p {
@@ -35,8 +35,8 @@ const Reason = styled(Card)`
 const Number = styled.span`
   display: block;
   margin-bottom: 0.75rem;
-  font-weight: 800;
-  font-size: 0.9rem;
+  font-weight: ${theme.weight.bold};
+  font-size: ${theme.text.sm};
   color: ${theme.color.accent};
 `;
 

@@ -8,8 +8,8 @@ const Home = styled(Link)`
   gap: 0.6rem;
   min-height: 44px;
   color: ${theme.color.text};
-  font-weight: 800;
-  font-size: 1.15rem;
+  font-weight: ${theme.weight.bold};
+  font-size: ${theme.text.lg};
   letter-spacing: -0.02em;
   text-decoration: none;
 

@@ -39,7 +39,8 @@ const About = styled.div`
 `;
 
 const ColumnTitle = styled.h2`
-  font-size: 0.85rem;
+  font-size: ${theme.text.xs};
+  font-weight: ${theme.weight.semibold};
   text-transform: uppercase;
   letter-spacing: 0.08em;
   color: ${theme.color.text};
@@ -65,7 +66,7 @@ const List = styled.ul`
 
 const Legal = styled.p`
   margin: 2.5rem 0 0;
-  font-size: 0.9rem;
+  font-size: ${theme.text.sm};
   color: ${theme.color.textMuted};
 `;
 

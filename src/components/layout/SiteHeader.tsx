@@ -46,7 +46,7 @@ const MenuToggle = styled.button`
   background: ${theme.color.surface};
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.pill};
-  font-weight: 600;
+  font-weight: ${theme.weight.semibold};
   cursor: pointer;
 
   ${from('nav')} {
@@ -95,7 +95,7 @@ const NavItem = styled(SiteLink)`
   display: block;
   padding: 0.6rem 0;
   color: ${theme.color.textMuted};
-  font-weight: 550;
+  font-weight: ${theme.weight.semibold};
   text-decoration: none;
   border-bottom: 2px solid transparent;
 

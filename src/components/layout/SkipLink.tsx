@@ -10,7 +10,7 @@ const Skip = styled.a`
   border-radius: ${theme.radius.small};
   color: ${theme.color.textOnFocus};
   background: ${theme.color.focus};
-  font-weight: 700;
+  font-weight: ${theme.weight.bold};
   text-decoration: none;
 
   &:focus {

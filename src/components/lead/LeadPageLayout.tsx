@@ -33,7 +33,7 @@ const Details = styled.aside`
   background: ${theme.color.surface};
 
   h2 {
-    font-size: 1.25rem;
+    font-size: ${theme.text.lg};
   }
 
   ${from('desktop')} {

@@ -35,7 +35,7 @@ const Card = styled.article<{ $featured: boolean }>`
   ${({ $featured }) => $featured && featuredStyles}
 
   h2 {
-    font-size: 1.4rem;
+    font-size: ${theme.text.lg};
     margin-bottom: 0.25rem;
   }
 `;
@@ -49,15 +49,15 @@ const Badge = styled.p`
   border-radius: ${theme.radius.pill};
   background: ${theme.gradient.brand};
   color: ${theme.color.textOnBrand};
-  font-size: 0.8rem;
-  font-weight: 700;
+  font-size: ${theme.text.xs};
+  font-weight: ${theme.weight.bold};
   letter-spacing: 0.04em;
   text-transform: uppercase;
 `;
 
 const Tagline = styled.p`
   color: ${theme.color.accentSoft};
-  font-weight: 600;
+  font-weight: ${theme.weight.semibold};
 `;
 
 const Muted = styled.p`
@@ -67,7 +67,7 @@ const Muted = styled.p`
 const Features = styled(CheckList)`
   flex: 1;
   margin-bottom: 1.5rem;
-  font-size: 0.98rem;
+  font-size: ${theme.text.sm};
 `;
 
 /** One plan: name, who it suits, its features and the quote link. No prices: every build is quoted. */

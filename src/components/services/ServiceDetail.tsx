@@ -24,12 +24,12 @@ const Article = styled(Card)`
   }
 
   h2 {
-    font-size: clamp(1.5rem, 3vw, 2rem);
+    font-size: ${theme.text.xl};
   }
 `;
 
 const Summary = styled.p`
-  font-size: 1.15rem;
+  font-size: ${theme.text.lg};
   color: ${theme.color.text};
 `;
 
@@ -41,7 +41,7 @@ const Benefits = styled.div`
   align-self: start;
 
   h3 {
-    font-size: 1rem;
+    font-size: ${theme.text.base};
     text-transform: uppercase;
     letter-spacing: 0.06em;
     color: ${theme.color.accentSoft};

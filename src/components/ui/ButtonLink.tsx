@@ -37,8 +37,8 @@ export const buttonStyles = css<{ $variant?: ButtonVariant }>`
   min-height: 48px;
   padding: 0.75rem 1.4rem;
   border-radius: ${theme.radius.pill};
-  font-weight: 650;
-  font-size: 1rem;
+  font-weight: ${theme.weight.semibold};
+  font-size: ${theme.text.base};
   line-height: 1.2;
   text-align: center;
   text-decoration: none;

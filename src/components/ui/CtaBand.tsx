@@ -15,7 +15,7 @@ const Band = styled.div`
   text-align: center;
 
   h2 {
-    font-size: clamp(1.6rem, 3.5vw, 2.4rem);
+    font-size: ${theme.text.xxl};
   }
 
   p {

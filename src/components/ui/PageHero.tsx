@@ -9,13 +9,13 @@ const Hero = styled.header`
 
   h1 {
     max-width: 48rem;
-    font-size: clamp(2.1rem, 5.5vw, 3.5rem);
+    font-size: ${theme.text.title};
   }
 
   p.intro {
     max-width: 44rem;
     color: ${theme.color.textMuted};
-    font-size: clamp(1.05rem, 2vw, 1.25rem);
+    font-size: ${theme.text.lead};
   }
 `;
 

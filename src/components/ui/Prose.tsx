@@ -8,13 +8,13 @@ export const Prose = styled.div`
 
   h2 {
     margin-top: 2.5rem;
-    font-size: 1.5rem;
+    font-size: ${theme.text.xl};
     color: ${theme.color.text};
   }
 
   h3 {
     margin-top: 1.75rem;
-    font-size: 1.2rem;
+    font-size: ${theme.text.lg};
     color: ${theme.color.text};
   }
 

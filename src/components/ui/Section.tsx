@@ -10,12 +10,12 @@ export const SectionHeader = styled.header`
   margin-bottom: 2.5rem;
 
   h2 {
-    font-size: clamp(1.75rem, 3.6vw, 2.5rem);
+    font-size: ${theme.text.xxl};
   }
 
   p {
     color: ${theme.color.textMuted};
-    font-size: 1.1rem;
+    font-size: ${theme.text.lead};
   }
 `;
 
@@ -27,8 +27,8 @@ export const Eyebrow = styled.p`
   border-radius: ${theme.radius.pill};
   background: ${theme.color.surface};
   color: ${theme.color.accentSoft};
-  font-size: 0.85rem;
-  font-weight: 600;
+  font-size: ${theme.text.xs};
+  font-weight: ${theme.weight.semibold};
   letter-spacing: 0.02em;
 `;
 

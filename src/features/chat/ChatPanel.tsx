@@ -193,7 +193,7 @@ const PrivacyNote = styled(CollectionNotice)`
   padding: 0.5rem 1rem;
   border-top: 1px solid ${look.border};
   color: ${look.textMuted};
-  font-size: 0.75rem;
+  font-size: ${look.fontSize.xs};
   line-height: 1.45;
 
   a {
@@ -217,15 +217,15 @@ const Header = styled.div`
 
 const Title = styled.h2`
   margin: 0;
-  font-size: 1rem;
-  font-weight: 700;
+  font-size: ${look.fontSize.base};
+  font-weight: ${look.fontWeight.bold};
   line-height: 1.3;
 `;
 
 const Subtitle = styled.p`
   margin: 0.125rem 0 0;
   color: ${look.textMuted};
-  font-size: 0.8125rem;
+  font-size: ${look.fontSize.xs};
 `;
 
 const HeaderButtons = styled.div`
@@ -241,7 +241,7 @@ const TextButton = styled.button`
   background: transparent;
   color: ${look.text};
   font: inherit;
-  font-size: 0.8125rem;
+  font-size: ${look.fontSize.xs};
   cursor: pointer;
   &:hover {
     background: rgba(255, 255, 255, 0.1);

@@ -88,7 +88,7 @@ const Input = styled.textarea`
   color: ${look.text};
   font-family: ${look.font};
   /* At least 16px, so iOS does not zoom into the page when the box gets focus. */
-  font-size: max(16px, 1rem);
+  font-size: max(16px, ${look.fontSize.base});
   line-height: 1.4;
   resize: none;
   field-sizing: content;
@@ -107,7 +107,7 @@ const SendButton = styled.button`
   background: ${look.gradient};
   color: ${look.textOnBrand};
   font: inherit;
-  font-weight: 600;
+  font-weight: ${look.fontWeight.semibold};
   cursor: pointer;
 
   &:disabled {
@@ -119,5 +119,5 @@ const SendButton = styled.button`
 const Hint = styled.p`
   margin: 0.375rem 0 0;
   color: ${look.textMuted};
-  font-size: 0.75rem;
+  font-size: ${look.fontSize.xs};
 `;

@@ -70,7 +70,7 @@ const Bubble = styled.div`
   max-width: 85%;
   padding: 0.625rem 0.875rem;
   border-radius: 1rem;
-  font-size: 0.9375rem;
+  font-size: ${look.fontSize.sm};
   line-height: 1.45;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
@@ -116,7 +116,7 @@ const Links = styled.span`
 
 const ReplyLink = styled(SiteLink)`
   color: ${look.accent};
-  font-weight: 600;
+  font-weight: ${look.fontWeight.semibold};
   text-decoration: underline;
   text-underline-offset: 3px;
   border-radius: 0.25rem;

@@ -32,7 +32,7 @@ const Chip = styled.button`
   background: rgba(20, 184, 166, 0.12);
   color: ${look.text};
   font: inherit;
-  font-size: 0.875rem;
+  font-size: ${look.fontSize.sm};
   cursor: pointer;
   transition: background 0.15s ease;
 

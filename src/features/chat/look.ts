@@ -17,6 +17,8 @@ export const look = {
   visitorBubble: gradient.bubble,
   shadow: theme.shadow.panel,
   font: theme.font.body,
+  fontSize: theme.text,
+  fontWeight: theme.weight,
   /** Phones narrower than this get the panel full-screen. */
   phoneMaxWidth: '479.98px',
   zIndex: 1000,

@@ -52,8 +52,8 @@ export const FieldGroup = styled.div<{ $wide?: boolean }>`
 `;
 
 export const Label = styled.label`
-  font-size: 0.95rem;
-  font-weight: 600;
+  font-size: ${theme.text.sm};
+  font-weight: ${theme.weight.semibold};
   color: ${color.text};
 `;
 
@@ -64,7 +64,7 @@ const control = css`
   min-height: 3rem;
   padding: 0.75rem 0.9rem;
   font: inherit;
-  font-size: 1rem; /* 16px or more keeps mobile browsers from zooming in on focus */
+  font-size: max(16px, ${theme.text.base}); /* 16px or more keeps mobile browsers from zooming in on focus */
   color: ${color.text};
   background: ${color.input};
   border: 1px solid ${color.border};
@@ -121,19 +121,19 @@ export const Select = styled.select`
 
 export const FieldError = styled.p`
   margin: 0;
-  font-size: 0.9rem;
+  font-size: ${theme.text.sm};
   color: ${color.danger};
 `;
 
 export const Note = styled.p`
   margin: 0;
-  font-size: 0.9rem;
+  font-size: ${theme.text.sm};
   color: ${color.textMuted};
 `;
 
 export const PrivacyNote = styled(CollectionNotice)`
   margin: 0;
-  font-size: 0.875rem;
+  font-size: ${theme.text.sm};
   line-height: 1.5;
   color: ${color.textMuted};
 
@@ -149,8 +149,8 @@ export const SubmitButton = styled.button`
   min-height: 3.25rem;
   padding: 0.85rem 1.75rem;
   font: inherit;
-  font-size: 1.05rem;
-  font-weight: 700;
+  font-size: ${theme.text.base};
+  font-weight: ${theme.weight.bold};
   color: ${color.textOnBrand};
   background: ${theme.gradient.brand};
   border: 0;
@@ -203,7 +203,7 @@ export const Banner = styled.div`
 
   a {
     color: ${color.link};
-    font-weight: 600;
+    font-weight: ${theme.weight.semibold};
     text-decoration: underline;
     overflow-wrap: anywhere;
   }
@@ -222,7 +222,7 @@ export const ConfirmationCard = styled.section`
 
   h2 {
     margin: 0;
-    font-size: clamp(1.5rem, 5vw, 2rem);
+    font-size: ${theme.text.xl};
     ${clearOfStickyHeader}
   }
 
@@ -236,7 +236,7 @@ export const LinkButton = styled.button`
   justify-self: start;
   padding: 0;
   font: inherit;
-  font-weight: 600;
+  font-weight: ${theme.weight.semibold};
   color: ${color.link};
   text-decoration: underline;
   background: none;
