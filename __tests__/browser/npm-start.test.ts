@@ -1,0 +1,128 @@
+// The README's quick start, as a new developer runs it: `npm start` in a fresh copy of the project (the files
+// git knows, as a clone has them, sharing node_modules) brings up the local data API and `gatsby develop`,
+// and a demo request made on the develop site is stored by that API. The copy keeps `gatsby develop` away
+// from the public/ and .cache/ the other browser tests use.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { LOCAL_API_PORT, LOCAL_SUPABASE_SECRET_KEY } from '../../dev/local-api/local-keys';
+import { createLeadClient, REPO_ROOT } from '../helpers/local-api';
+import { launchBrowser } from './setup/browser';
+import { contactValues, fillContactForm, submitContact, TEXT } from './setup/lead-surfaces';
+
+const SITE_URL = 'http://127.0.0.1:8000';
+const API_URL = `http://127.0.0.1:${LOCAL_API_PORT}`;
+const READY_TIMEOUT_MS = 300_000;
+
+jest.setTimeout(READY_TIMEOUT_MS + 120_000);
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(true));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
+}
+
+/** The files a clone would have: tracked ones and new ones not ignored, as they are in the working tree. */
+function copyProject(): string {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    const from = path.join(REPO_ROOT, file);
+    if (!fs.existsSync(from)) continue; // deleted in the working tree
+    fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+    fs.copyFileSync(from, path.join(target, file));
+  }
+  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(target, 'node_modules'), 'dir');
+  return target;
+}
+
+/** Resolves when `output` has printed `text`, rejects if the process ends first or time runs out. */
+function waitForOutput(child: ChildProcess, output: () => string, text: string, timeout: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`no "${text}" within ${timeout / 1000} s`)), timeout);
+    const check = () => output().includes(text) && finish();
+    const exited = (code: number | null) => finish(new Error(`npm start exited (${code}) before "${text}"`));
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('exit', exited);
+      if (error) reject(new Error(`${error.message}\n--- npm start output ---\n${output().slice(-4000)}`));
+      else resolve();
+    }
+    child.stdout?.on('data', check);
+    child.once('exit', exited);
+    check();
+  });
+}
+
+describe('npm start on a fresh copy of the project', () => {
+  let project: string;
+  let start: ChildProcess | undefined;
+  let output = '';
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const busy = [];
+    for (const port of [8000, LOCAL_API_PORT]) if (await portInUse(port)) busy.push(port);
+    if (busy.length > 0) {
+      throw new Error(`ports ${busy.join(' and ')} are in use: stop the running \`npm start\`; this test runs its own`);
+    }
+    project = copyProject();
+    const env: NodeJS.ProcessEnv = { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
+    // A developer's shell, not Jest's: no NODE_ENV=test (Gatsby's babel-loader would take its test settings),
+    // and no .env on a fresh machine, so the site talks to the local API at its default address.
+    for (const name of Object.keys(env)) {
+      if (name.startsWith('GATSBY_SUPABASE') || name.startsWith('JEST_') || name === 'NODE_ENV') delete env[name];
+    }
+    start = spawn('npm', ['start'], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    start.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    start.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitForOutput(start, () => output, 'You can now view', READY_TIMEOUT_MS);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (start?.pid && start.exitCode === null) {
+      const exited = new Promise((resolve) => start!.once('exit', resolve));
+      process.kill(-start.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (start.exitCode === null) process.kill(-start.pid, 'SIGKILL');
+    }
+    if (project) fs.rmSync(project, { recursive: true, force: true });
+  });
+
+  it('serves the site on 127.0.0.1:8000 and stores a demo request in the local data API', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${SITE_URL}/contact/`);
+    const email = `npm-start-${Date.now()}@example.com`;
+    const values = contactValues(email);
+    await fillContactForm(page, values);
+    await submitContact(page);
+    await page.getByRole('status').filter({ hasText: TEXT.contactSuccess }).waitFor({ timeout: 60_000 });
+
+    const service = createLeadClient(API_URL, LOCAL_SUPABASE_SECRET_KEY);
+    const { data, error } = await service.from('contact_messages').select('name, email, company').eq('email', email);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: values.name, email, company: values.company }]);
+    await page.close();
+  });
+
+  it('keeps the local data in the project folder, in a path git ignores', () => {
+    const stored = fs.readdirSync(path.join(project, '.local-db'));
+    expect(stored.length).toBeGreaterThan(0);
+    const ignored = spawnSync('git', ['check-ignore', '-q', '--no-index', `.local-db/${stored[0]}`], {
+      cwd: REPO_ROOT,
+    });
+    expect(ignored.status).toBe(0);
+  });
+});
