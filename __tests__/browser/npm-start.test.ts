@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { LOCAL_API_PORT, LOCAL_SUPABASE_SECRET_KEY } from '../../dev/local-api/local-keys';
+import { copyRepository } from '../../scripts/copy-repository';
 import { createLeadClient, REPO_ROOT } from '../helpers/local-api';
 import { launchBrowser } from './setup/browser';
 import { contactValues, fillContactForm, submitContact, TEXT } from './setup/lead-surfaces';
@@ -25,24 +26,6 @@ function portInUse(port: number): Promise<boolean> {
     probe.once('error', () => resolve(true));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
   });
-}
-
-/** The files a clone would have: tracked ones and new ones not ignored, as they are in the working tree. */
-function copyProject(): string {
-  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
-  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    const from = path.join(REPO_ROOT, file);
-    if (!fs.existsSync(from)) continue; // deleted in the working tree
-    fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
-    fs.copyFileSync(from, path.join(target, file));
-  }
-  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(target, 'node_modules'), 'dir');
-  return target;
 }
 
 /** Resolves when `output` has printed `text`, rejects if the process ends first or time runs out. */
@@ -76,7 +59,8 @@ describe('npm start on a fresh copy of the project', () => {
     if (busy.length > 0) {
       throw new Error(`ports ${busy.join(' and ')} are in use: stop the running \`npm start\`; this test runs its own`);
     }
-    project = copyProject();
+    project = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
+    copyRepository(REPO_ROOT, project);
     const env: NodeJS.ProcessEnv = { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
     // A developer's shell, not Jest's: no NODE_ENV=test (Gatsby's babel-loader would take its test settings),
     // and no .env on a fresh machine, so the site talks to the local API at its default address.
