@@ -4,13 +4,13 @@
 // from the public/ and .cache/ the other browser tests use.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { LOCAL_API_PORT, LOCAL_SUPABASE_SECRET_KEY } from '../../dev/local-api/local-keys';
 import { copyRepository } from '../../scripts/copy-repository';
 import { createLeadClient, REPO_ROOT } from '../helpers/local-api';
+import { isPortFree } from '../helpers/ports';
 import { launchBrowser } from './setup/browser';
 import { contactValues, fillContactForm, submitContact, TEXT } from './setup/lead-surfaces';
 
@@ -19,14 +19,6 @@ const API_URL = `http://127.0.0.1:${LOCAL_API_PORT}`;
 const READY_TIMEOUT_MS = 300_000;
 
 jest.setTimeout(READY_TIMEOUT_MS + 120_000);
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(true));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
-  });
-}
 
 /** Resolves when `output` has printed `text`, rejects if the process ends first or time runs out. */
 function waitForOutput(child: ChildProcess, output: () => string, text: string, timeout: number): Promise<void> {
@@ -55,7 +47,7 @@ describe('npm start on a fresh copy of the project', () => {
 
   beforeAll(async () => {
     const busy = [];
-    for (const port of [8000, LOCAL_API_PORT]) if (await portInUse(port)) busy.push(port);
+    for (const port of [8000, LOCAL_API_PORT]) if (!(await isPortFree(port))) busy.push(port);
     if (busy.length > 0) {
       throw new Error(`ports ${busy.join(' and ')} are in use: stop the running \`npm start\`; this test runs its own`);
     }

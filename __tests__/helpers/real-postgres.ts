@@ -32,6 +32,7 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { Pool, type PoolClient } from 'pg';
+import { isPortFree } from './ports';
 
 export type ApiRoleName = 'anon' | 'authenticated' | 'service_role';
 export type LoginRole = 'supabase_admin' | 'postgres' | 'authenticator';
@@ -88,14 +89,6 @@ function serverUser(): { uid: number; gid: number } | undefined {
   } catch {
     throw new Error('Running as root: PostgreSQL needs an OS user `postgres` to run as (useradd postgres).');
   }
-}
-
-function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 async function pickPort(): Promise<number> {
