@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { LOCAL_API_PORT, LOCAL_SUPABASE_SECRET_KEY } from '../../dev/local-api/local-keys';
+import { waitForOutput } from '../../dev/wait-for-output';
 import { copyRepository } from '../../scripts/copy-repository';
 import { createLeadClient, REPO_ROOT } from '../helpers/local-api';
 import { isPortFree } from '../helpers/ports';
@@ -19,25 +20,6 @@ const API_URL = `http://127.0.0.1:${LOCAL_API_PORT}`;
 const READY_TIMEOUT_MS = 300_000;
 
 jest.setTimeout(READY_TIMEOUT_MS + 120_000);
-
-/** Resolves when `output` has printed `text`, rejects if the process ends first or time runs out. */
-function waitForOutput(child: ChildProcess, output: () => string, text: string, timeout: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error(`no "${text}" within ${timeout / 1000} s`)), timeout);
-    const check = () => output().includes(text) && finish();
-    const exited = (code: number | null) => finish(new Error(`npm start exited (${code}) before "${text}"`));
-    function finish(error?: Error) {
-      clearTimeout(timer);
-      child.stdout?.off('data', check);
-      child.off('exit', exited);
-      if (error) reject(new Error(`${error.message}\n--- npm start output ---\n${output().slice(-4000)}`));
-      else resolve();
-    }
-    child.stdout?.on('data', check);
-    child.once('exit', exited);
-    check();
-  });
-}
 
 describe('npm start on a fresh copy of the project', () => {
   let project: string;
@@ -62,7 +44,7 @@ describe('npm start on a fresh copy of the project', () => {
     start = spawn('npm', ['start'], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     start.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     start.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitForOutput(start, () => output, 'You can now view', READY_TIMEOUT_MS);
+    await waitForOutput(start, () => output, 'You can now view', { name: 'npm start', timeoutMs: READY_TIMEOUT_MS });
     browser = await launchBrowser();
   });
 

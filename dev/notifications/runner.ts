@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { waitForOutput } from '../wait-for-output';
 import { startMailSink, type MailSink } from './mail-sink';
 
 // Runs the notify-leads Edge Function locally, unchanged, under real Deno (the `deno` npm package's binary),
@@ -28,24 +29,6 @@ function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilListening(child: ChildProcess, output: () => string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`notify-leads did not start:\n${output()}`)), 60_000);
-    const check = () => {
-      if (/Listening on/.test(output())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', check);
-    child.stderr?.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`notify-leads exited (${code}):\n${output()}`));
     });
   });
 }
@@ -83,7 +66,7 @@ export async function startNotificationRunner(options: NotificationRunnerOptions
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
   try {
-    await waitUntilListening(child, () => output);
+    await waitForOutput(child, () => output, 'Listening on', { name: 'notify-leads', timeoutMs: 60_000 });
   } catch (error) {
     child.kill();
     await sink.close();
