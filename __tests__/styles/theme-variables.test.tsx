@@ -95,8 +95,7 @@ function fontDeclarations(file: string): Declaration[] {
 }
 
 const fromScale: Record<string, RegExp> = {
-  'font-size':
-    /^(\$\{(theme\.text|look\.fontSize)\.\w+\}|var\(--text-\w+\)|max\(16px, \$\{(theme\.text|look\.fontSize)\.\w+\}\))$/,
+  'font-size': /^(\$\{(theme\.text|look\.fontSize)\.\w+\}|var\(--text-\w+\)|\$\{(look\.)?fieldFontSize\})$/,
   'font-weight': /^(\$\{(theme\.weight|look\.fontWeight)\.\w+\}|var\(--weight-\w+\))$/,
   font: /^inherit$/,
 };

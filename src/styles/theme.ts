@@ -122,6 +122,9 @@ export const theme = {
 
 export type Theme = typeof theme;
 
+/** The text size of form fields and the chat box: 16px or more keeps mobile browsers from zooming in on focus. */
+export const fieldFontSize = `max(16px, ${theme.text.base})`;
+
 /** Media query for widths from `breakpoint` up. */
 export const from = (breakpoint: keyof Theme['breakpoint']) => `@media (min-width: ${theme.breakpoint[breakpoint]})`;
 

@@ -87,8 +87,7 @@ const Input = styled.textarea`
   background: rgba(255, 255, 255, 0.07);
   color: ${look.text};
   font-family: ${look.font};
-  /* At least 16px, so iOS does not zoom into the page when the box gets focus. */
-  font-size: max(16px, ${look.fontSize.base});
+  font-size: ${look.fieldFontSize};
   line-height: 1.4;
   resize: none;
   field-sizing: content;

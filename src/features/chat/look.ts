@@ -1,7 +1,7 @@
 // The chat widget's names for the site theme's tokens, and its own sizes. The focus ring is the site's one, from
 // global.css.
 import { css } from 'styled-components';
-import { theme } from '../../styles/theme';
+import { fieldFontSize, theme } from '../../styles/theme';
 
 const { color, gradient } = theme;
 
@@ -19,6 +19,7 @@ export const look = {
   font: theme.font.body,
   fontSize: theme.text,
   fontWeight: theme.weight,
+  fieldFontSize,
   /** Phones narrower than this get the panel full-screen. */
   phoneMaxWidth: '479.98px',
   zIndex: 1000,

@@ -1,6 +1,6 @@
 // The forms' look, from the site theme's custom properties. The focus ring is the site's one, from global.css.
 import styled, { css } from 'styled-components';
-import { theme } from '../../styles/theme';
+import { fieldFontSize, theme } from '../../styles/theme';
 import { CollectionNotice } from '../../components/privacy/CollectionNotice';
 import { EARLY_SUBMIT_ATTRIBUTE } from '../../early-input/attributes';
 
@@ -64,7 +64,7 @@ const control = css`
   min-height: 3rem;
   padding: 0.75rem 0.9rem;
   font: inherit;
-  font-size: max(16px, ${theme.text.base}); /* 16px or more keeps mobile browsers from zooming in on focus */
+  font-size: ${fieldFontSize};
   color: ${color.text};
   background: ${color.input};
   border: 1px solid ${color.border};
