@@ -84,7 +84,8 @@ describe('home page', () => {
   });
 
   it('describes the organisation to search engines in its head', () => {
-    const { container } = render(
+    // React 19 hoists <title>, <meta> and <link> into document.head, as Gatsby's Head API places them.
+    render(
       <HomeHead
         data={data() as never}
         location={{ pathname: '/' } as never}
@@ -93,9 +94,9 @@ describe('home page', () => {
         serverData={{}}
       />,
     );
-    expect(container.querySelector('title')).toHaveTextContent(home().meta.title);
-    expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${site().siteUrl}/`);
-    const jsonLd = JSON.parse(container.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(document.querySelector('title')).toHaveTextContent(home().meta.title);
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${site().siteUrl}/`);
+    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(jsonLd).toMatchObject({ '@type': 'Organization', name: site().brandName, email: site().email });
   });
 });
@@ -138,7 +139,8 @@ describe('pricing page', () => {
   });
 
   it('has its own title and description', () => {
-    const { container } = render(
+    // React 19 hoists <title>, <meta> and <link> into document.head, as Gatsby's Head API places them.
+    render(
       <PricingHead
         data={data() as never}
         location={{ pathname: '/pricing' } as never}
@@ -148,10 +150,10 @@ describe('pricing page', () => {
       />,
     );
     const { meta } = single<{ meta: { title: string; description: string } }>('PricingPageJson');
-    expect(container.querySelector('title')).toHaveTextContent(meta.title);
-    expect(container.querySelector('meta[name="description"]')).toHaveAttribute('content', meta.description);
-    expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${site().siteUrl}/pricing`);
-    expect(container.querySelector('meta[property="og:title"]')).toHaveAttribute('content', meta.title);
+    expect(document.querySelector('title')).toHaveTextContent(meta.title);
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', meta.description);
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${site().siteUrl}/pricing`);
+    expect(document.querySelector('meta[property="og:title"]')).toHaveAttribute('content', meta.title);
   });
 });
 
