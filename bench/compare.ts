@@ -1,4 +1,4 @@
-// npm run bench:compare -- --before <checkout> --after <checkout> [--runs 3] [--routes /,/pricing]
+// npm run bench:compare -- --before <checkout> --after <checkout> [--runs 3] [--routes /,/pricing] [--reuse]
 //
 // Two versions of the site measured in one run, for changes whose cost is the question (a React major, the
 // editor's bundle): each checkout (with its own node_modules) builds the site and the bare-Gatsby floor with
@@ -19,12 +19,13 @@ const TMP = path.join(REPO, 'bench', 'tmp', 'compare');
 const SIDES = ['before', 'after'] as const;
 type Side = (typeof SIDES)[number];
 
-type Options = { checkouts: Record<Side, string>; runs: number; routes: string[] };
+type Options = { checkouts: Record<Side, string>; runs: number; routes: string[]; reuse: boolean };
 
 function parseArgs(argv: string[]): Options {
   const checkouts: Partial<Record<Side, string>> = {};
   let runs = 3;
   let routes = siteRoutes();
+  let reuse = false;
   for (let i = 0; i < argv.length; i++) {
     const value = () => {
       const next = argv[++i];
@@ -35,6 +36,7 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--before' || arg === '--after') checkouts[arg.slice(2) as Side] = path.resolve(value());
     else if (arg === '--runs') runs = Number(value());
     else if (arg === '--routes') routes = value().split(',');
+    else if (arg === '--reuse') reuse = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (!checkouts.before || !checkouts.after) throw new Error('--before and --after (checkouts) are required');
@@ -44,7 +46,7 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
-  return { checkouts: checkouts as Record<Side, string>, runs, routes };
+  return { checkouts: checkouts as Record<Side, string>, runs, routes, reuse };
 }
 
 const log = (message: string) => process.stdout.write(`[compare] ${message}\n`);
@@ -60,15 +62,21 @@ async function main() {
   const floors = {} as Record<Side, string>;
   for (const side of SIDES) {
     const checkout = options.checkouts[side];
-    log(`${side}: building the floor and the site in ${checkout} (React ${reactVersion(checkout)}) …`);
     floors[side] = path.join(TMP, side, 'floor');
+    sites[side] = path.join(TMP, side, 'site');
+    const built =
+      fs.existsSync(path.join(sites[side], 'index.html')) && fs.existsSync(path.join(floors[side], 'public'));
+    if (options.reuse && built) {
+      log(`${side}: --reuse, measuring the builds made earlier in ${path.relative(REPO, path.join(TMP, side))}`);
+      continue;
+    }
+    log(`${side}: building the floor and the site in ${checkout} (React ${reactVersion(checkout)}) …`);
     await buildFloor(
       checkout,
       path.join(checkout, 'bench', 'floor-fixture'),
       floors[side],
       path.join(TMP, `${side}-floor.log`),
     );
-    sites[side] = path.join(TMP, side, 'site');
     await buildSite(checkout, sites[side], path.join(TMP, `${side}-build.log`));
   }
 
