@@ -18,7 +18,7 @@ module.exports = {
     '<rootDir>/__tests__/helpers/',
     '<rootDir>/__tests__/fixtures/',
   ],
-  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@mdx-js)/)'],
+  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@mdx-js|pixelmatch)/)'],
   globals: {
     __PATH_PREFIX__: '',
   },

@@ -38,7 +38,7 @@ describe('the copy schemas', () => {
     expect(messages({ ...contactJson, submittingLabel: '  ' })).toEqual([
       'submittingLabel: submittingLabel must not be empty',
     ]);
-    expect(messages({ ...contactJson, colour: 'purple' })).toEqual([": Unrecognized key(s) in object: 'colour'"]);
+    expect(messages({ ...contactJson, colour: 'purple' })).toEqual([': Unrecognized key: "colour"']);
   });
 
   it('reject a problem list without options', () => {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { z, type ZodTypeAny } from 'zod';
+import { z, type ZodType } from 'zod';
 import { contentRoot, contentSources, type ContentSource } from './registry';
 import { PRIVACY_POLICY_PATH, pageRoutes } from './routes';
 import { site } from './schemas';
@@ -23,14 +23,14 @@ function itemLabel(itemName: string, index: number, value: unknown): string {
   return `${itemName} ${index + 1}${name ? ` '${name}'` : ''}`;
 }
 
-function keysAt(schema: ZodTypeAny, at: (string | number)[]): string[] {
-  let current: ZodTypeAny | undefined = schema;
+function keysAt(schema: ZodType, at: (string | number)[]): string[] {
+  let current: ZodType | undefined = schema;
   for (const part of [...at, null]) {
     if (!current) return [];
     current = unwrap(current).type;
     if (part === null) break;
-    if (current instanceof z.ZodArray) current = current.element;
-    else if (current instanceof z.ZodObject) current = (current.shape as Record<string, ZodTypeAny>)[part];
+    if (current instanceof z.ZodArray) current = current.element as ZodType;
+    else if (current instanceof z.ZodObject) current = (current.shape as Record<string, ZodType>)[part];
     else return [];
   }
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
@@ -95,8 +95,12 @@ export function loadContent(root: string): { problems: ContentProblem[]; content
   const content: ValidContent = new Map();
   for (const source of contentSources) {
     const valid = readEntries(root, source, problems).flatMap((entry) => {
-      const result = source.schema.safeParse(entry.data);
-      if (result.success) return [{ file: entry.file, item: entry.item, value: result.data, body: entry.body }];
+      const result = source.schema.safeParse(entry.data, { reportInput: true });
+      if (result.success) {
+        return [
+          { file: entry.file, item: entry.item, value: result.data as Record<string, unknown>, body: entry.body },
+        ];
+      }
       for (const issue of result.error.issues) {
         for (const message of describeIssue(issue, (at) => keysAt(source.schema, at))) {
           problems.push({ file: entry.file, item: entry.item, message });

@@ -1,5 +1,8 @@
 // Turns a zod issue into a sentence a marketer can act on: where, what is wrong, how to fix it.
-import type { ZodIssue } from 'zod';
+import type { z } from 'zod';
+
+/** A zod issue, parsed with `reportInput: true` so it carries the value it is about. */
+type Issue = z.core.$ZodIssue;
 
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -30,24 +33,31 @@ export function fieldPath(path: (string | number)[]): string {
 }
 
 /** `knownKeys` lists the fields allowed where an unknown field was found (for "did you mean"). */
-export function describeIssue(issue: ZodIssue, knownKeys: (path: (string | number)[]) => string[]): string[] {
-  const where = fieldPath(issue.path);
+export function describeIssue(issue: Issue, knownKeys: (path: (string | number)[]) => string[]): string[] {
+  const at = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
+  const where = fieldPath(at);
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => {
-      const suggestion = closest(key, knownKeys(issue.path));
+      const suggestion = closest(key, knownKeys(at));
       const field = where ? `${where}.${key}` : key;
       return suggestion
         ? `'${field}' is not a known field. Did you mean '${suggestion}'? Rename it.`
         : `'${field}' is not a known field. Remove it, or check CONTENT.md for the fields this file takes.`;
     });
   }
-  if (issue.code === 'invalid_type' && issue.received === 'undefined') {
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
     return [`'${where}' is missing. Add it (see CONTENT.md for an example).`];
   }
   if (issue.code === 'invalid_type') {
-    return [`'${where}' must be ${article(issue.expected)}, but it is ${article(issue.received)}.`];
+    return [`'${where}' must be ${article(issue.expected)}, but it is ${article(kindOf(issue.input))}.`];
   }
   return [`'${where}': ${issue.message}.`];
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
 }
 
 function article(type: string): string {

@@ -1,16 +1,16 @@
 // Derives GraphQL type definitions from the zod content schemas. Required fields become non-null (`!`),
 // lists are lists of non-null items, nested objects become their own types named after their path.
-import { z, type ZodTypeAny } from 'zod';
+import { z, type ZodType } from 'zod';
 import { unwrap } from './zod-helpers';
 
-const sharedTypeNames = new WeakMap<ZodTypeAny, string>();
+const sharedTypeNames = new WeakMap<ZodType, string>();
 
 /**
  * Gives an object schema used in several places one GraphQL type of its own (e.g. `Link`, `PageMeta`), so
  * queries can share fragments and components can share prop types. Other nested objects get a type named
  * after their path.
  */
-export function sharedType<T extends ZodTypeAny>(name: string, schema: T): T {
+export function sharedType<T extends ZodType>(name: string, schema: T): T {
   sharedTypeNames.set(schema, name);
   return schema;
 }
@@ -19,7 +19,7 @@ function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-function scalarFor(schema: ZodTypeAny): string | undefined {
+function scalarFor(schema: ZodType): string | undefined {
   if (schema instanceof z.ZodString || schema instanceof z.ZodEnum) return 'String';
   if (schema instanceof z.ZodBoolean) return 'Boolean';
   if (schema instanceof z.ZodNumber) return schema.isInt ? 'Int' : 'Float';
@@ -32,7 +32,7 @@ function scalarFor(schema: ZodTypeAny): string | undefined {
  */
 export function nodeTypeDefs(
   typeName: string,
-  schema: ZodTypeAny,
+  schema: ZodType,
   extraFields: string[] = [],
   options: { textDirective?: string; emitted?: Set<string> } = {},
 ): string {
@@ -43,11 +43,11 @@ export function nodeTypeDefs(
   const textSuffix = options.textDirective ? ` @${options.textDirective}` : '';
   const isText = (type: string) => type === 'String' || type === '[String!]';
 
-  function typeOf(field: ZodTypeAny, path: string): string {
+  function typeOf(field: ZodType, path: string): string {
     const scalar = scalarFor(field);
     if (scalar) return scalar;
     if (field instanceof z.ZodArray) {
-      const item = unwrap(field.element);
+      const item = unwrap(field.element as ZodType);
       return `[${typeOf(item.type, path)}!]`;
     }
     if (field instanceof z.ZodObject) {
@@ -62,7 +62,7 @@ export function nodeTypeDefs(
 
   function objectType(name: string, object: z.ZodObject<z.ZodRawShape>, extra: string[], isNode = false): void {
     const lines = Object.entries(object.shape).map(([key, value]) => {
-      const field = unwrap(value as ZodTypeAny);
+      const field = unwrap(value as ZodType);
       const type = typeOf(field.type, name + pascal(key));
       return `  ${key}: ${type}${field.optional ? '' : '!'}${isText(type) ? textSuffix : ''}`;
     });

@@ -1,13 +1,13 @@
 // Every content file (or folder of files) the site reads, the schema it must satisfy and the GraphQL
 // type it becomes. Adding a content type means adding one line here.
-import type { ZodTypeAny } from 'zod';
+import type { ZodType } from 'zod';
 import * as schemas from './schemas';
 import { chatScript } from '../features/chat/script-schema';
 import { bookingFormCopy, contactFormCopy } from '../features/forms/copy-schema';
 
 type Common = {
   typeName: string;
-  schema: ZodTypeAny;
+  schema: ZodType;
   /** What the file holds, in words, for messages. */
   label: string;
   /**

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { sharedType } from './graphql';
 import { notWording } from './wording';
-import { text } from './zod-helpers';
+import { text, typeMessages } from './zod-helpers';
 
 /** An internal route ("/pricing") or an absolute URL; internal routes are cross-checked against the site's pages. */
 const linkTarget = (what: string) =>
@@ -76,8 +76,7 @@ export const site = z
         emailProvider: text('emailProvider'),
         retentionMonths: z
           .number({
-            required_error: 'retentionMonths is required',
-            invalid_type_error: 'retentionMonths must be a number',
+            ...typeMessages('retentionMonths is required', 'retentionMonths must be a number'),
           })
           .int('retentionMonths must be a whole number of months')
           .positive('retentionMonths must be at least 1'),
@@ -173,14 +172,14 @@ export const legalChrome = z.object({ lastUpdatedLabel: text('lastUpdatedLabel')
 export const plan = z
   .object({
     name: text('name'),
-    order: z.number({ required_error: 'order is required', invalid_type_error: 'order must be a number' }).int(),
+    order: z.number(typeMessages('order is required', 'order must be a number')).int(),
     tagline: text('tagline'),
     description: text('description'),
     bestFor: text('bestFor'),
     features: z
-      .array(text('feature'), { invalid_type_error: 'features must be a list' })
+      .array(text('feature'), { error: 'features must be a list' })
       .min(1, 'features must be a list of at least one item'),
-    mostPopular: z.boolean({ invalid_type_error: 'mostPopular must be true or false' }),
+    mostPopular: z.boolean({ error: 'mostPopular must be true or false' }),
   })
   .strict();
 
@@ -191,7 +190,7 @@ export const testimonial = z
     role: text('role'),
     company: text('company'),
     rating: z
-      .number({ required_error: 'rating is required', invalid_type_error: 'rating must be a number' })
+      .number(typeMessages('rating is required', 'rating must be a number'))
       .int('rating must be a whole number')
       .min(1, 'rating must be between 1 and 5')
       .max(5, 'rating must be between 1 and 5'),
@@ -203,10 +202,10 @@ export const serviceIcons = ['funnel', 'headset', 'calendar', 'phone'] as const;
 export const serviceFrontmatter = z
   .object({
     title: text('title'),
-    order: z.number({ required_error: 'order is required', invalid_type_error: 'order must be a number' }).int(),
+    order: z.number(typeMessages('order is required', 'order must be a number')).int(),
     summary: text('summary'),
     icon: z.enum(serviceIcons, {
-      errorMap: () => ({ message: `icon must be one of: ${serviceIcons.join(', ')}` }),
+      error: `icon must be one of: ${serviceIcons.join(', ')}`,
     }),
     benefits: z.array(text('benefit')).min(1, 'benefits must be a list of at least one item'),
   })
@@ -224,7 +223,7 @@ export const legalFrontmatter = z
       z.preprocess(
         (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
         z
-          .string({ invalid_type_error: 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31' })
+          .string({ error: 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31' })
           .regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be a date written as YYYY-MM-DD, e.g. 2026-01-31')
           .optional(),
       ),

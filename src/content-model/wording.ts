@@ -1,17 +1,17 @@
 // Which strings in a content file are wording (what visitors read, what a marketer rewords) and which are
 // values the code acts on (link targets, addresses, ids, slugs, the words the chat listens for). The schemas
 // mark the second kind with `notWording`, so the spelling check and the reword check read the same answer.
-import { z, type ZodTypeAny } from 'zod';
+import { z, type ZodType } from 'zod';
 import { unwrap } from './zod-helpers';
 
 const NOT_WORDING = 'not wording';
 
 /** Marks a text field whose value the code acts on rather than shows as copy. */
-export const notWording = <T extends ZodTypeAny>(schema: T): T => schema.describe(NOT_WORDING) as T;
+export const notWording = <T extends ZodType>(schema: T): T => schema.describe(NOT_WORDING) as T;
 
 export type WordingField = { field: string; text: string };
 
-const isNotWording = (schema: ZodTypeAny) =>
+const isNotWording = (schema: ZodType) =>
   schema.description === NOT_WORDING || unwrap(schema).type.description === NOT_WORDING;
 
 /** `hero.title`, `stats[0].label`, `[2].features[0]`: the same field names as the review's copy diff. */
@@ -28,14 +28,14 @@ export function fieldKeys(field: string): (string | number)[] {
 }
 
 /** Every wording string in `value`, read against the schema it satisfies, with its field path. */
-export function wordingFields(schema: ZodTypeAny, value: unknown, at = ''): WordingField[] {
+export function wordingFields(schema: ZodType, value: unknown, at = ''): WordingField[] {
   if (isNotWording(schema)) return [];
   const type = unwrap(schema).type;
   if (type instanceof z.ZodString) return typeof value === 'string' ? [{ field: at, text: value }] : [];
   if (type instanceof z.ZodArray && Array.isArray(value))
-    return value.flatMap((item, index) => wordingFields(type.element, item, fieldPath(at, index)));
+    return value.flatMap((item, index) => wordingFields(type.element as ZodType, item, fieldPath(at, index)));
   if (type instanceof z.ZodObject && value && typeof value === 'object') {
-    const shape = type.shape as Record<string, ZodTypeAny>;
+    const shape = type.shape as Record<string, ZodType>;
     return Object.entries(shape).flatMap(([key, inner]) =>
       wordingFields(inner, (value as Record<string, unknown>)[key], fieldPath(at, key)),
     );

@@ -1,27 +1,36 @@
 // Building blocks shared by every content schema (site content, form copy, chat script) and by the code
 // that reads those schemas (content check, GraphQL derivation).
-import { z, type ZodTypeAny } from 'zod';
+import { z, type ZodType } from 'zod';
+
+/** The message for a value that is missing, and for one of the wrong type. */
+export const typeMessages = (missing: string, wrongType: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : wrongType),
+});
 
 /** Required, trimmed, non-empty text, with messages that name the field. */
 export const text = (what: string) =>
   z
-    .string({ required_error: `${what} is required`, invalid_type_error: `${what} must be text` })
+    .string(typeMessages(`${what} is required`, `${what} must be text`))
     .trim()
     .min(1, `${what} must not be empty`);
 
-/** Strips wrappers (refinements, transforms, defaults, optionality) and reports whether the value may be absent. */
-export function unwrap(schema: ZodTypeAny): { type: ZodTypeAny; optional: boolean } {
+/**
+ * Strips wrappers (optionality, defaults, preprocessing and transforms) and reports whether the value may be
+ * absent. Refinements need no unwrapping: zod 4 keeps them on the schema they refine.
+ */
+export function unwrap(schema: ZodType): { type: ZodType; optional: boolean } {
   let current = schema;
   let optional = false;
   for (;;) {
     if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
       optional = true;
-      current = current.unwrap();
+      current = current.unwrap() as ZodType;
     } else if (current instanceof z.ZodDefault) {
       optional = true;
-      current = current.removeDefault();
-    } else if (current instanceof z.ZodEffects) {
-      current = current.innerType();
+      current = current.unwrap() as ZodType;
+    } else if (current instanceof z.ZodPipe) {
+      // z.preprocess(fn, schema) is transform → schema; schema.transform(fn) is schema → transform.
+      current = (current.out instanceof z.ZodTransform ? current.in : current.out) as ZodType;
     } else {
       return { type: current, optional };
     }

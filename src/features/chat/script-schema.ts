@@ -11,7 +11,7 @@ import type { StepId } from './state';
 const phrases = (what: string) =>
   notWording(
     z
-      .array(text(`each of ${what}`), { invalid_type_error: `${what} must be a list of words or phrases` })
+      .array(text(`each of ${what}`), { error: `${what} must be a list of words or phrases` })
       .min(1, `${what} needs at least one word or phrase`),
   );
 
@@ -32,7 +32,7 @@ const stepTexts = {
   preferred_datetime: requiredStep,
   website: optionalStep,
   phone: optionalStep,
-} satisfies Record<StepId, z.ZodTypeAny>;
+} satisfies Record<StepId, z.ZodType>;
 
 const topic = z
   .object({
@@ -40,7 +40,7 @@ const topic = z
     keywords: phrases('keywords'),
     reply: text('reply'),
     /** Links shown under the reply; may be empty. */
-    links: z.array(link, { invalid_type_error: 'links must be a list (it may be empty)' }),
+    links: z.array(link, { error: 'links must be a list (it may be empty)' }),
   })
   .strict();
 
