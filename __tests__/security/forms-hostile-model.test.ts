@@ -37,7 +37,8 @@ type FormModel = {
   messages: (string | undefined)[];
 };
 
-const messagesOf = (inputs: Record<string, { requiredMessage?: string; invalidMessage?: string }>) =>
+type FieldCopy = { label: string; requiredMessage?: string; invalidMessage?: string };
+const messagesOf = (inputs: Record<string, FieldCopy>) =>
   Object.values(inputs).flatMap((input) => [input.requiredMessage, input.invalidMessage]);
 
 const trimmed = (values: Record<string, string>) =>
