@@ -10,7 +10,7 @@ import path from 'node:path';
 import { startStaticServer } from '../dev/static/static-server';
 import { buildFloor, buildSite } from './lib/build';
 import { firstLoad } from './lib/first-load';
-import { launchChrome, runLighthouse, type RunResult } from './lib/lighthouse';
+import { launchChrome, runLighthouse, withRetries, type RunResult } from './lib/lighthouse';
 import { KB, median } from './lib/report';
 import { siteRoutes } from '../src/content-model/routes';
 
@@ -90,7 +90,7 @@ async function main() {
         // Alternate which side goes first, so neither always gets the warmer or the quieter moment.
         const order = round % 2 === 0 ? SIDES : [...SIDES].reverse();
         for (const side of order) {
-          const result = await runLighthouse(chrome, servers[side].url + route, 'mobile');
+          const result = await withRetries(() => runLighthouse(chrome, servers[side].url + route, 'mobile'));
           runs.get(route)![side].push(result);
           log(
             `round ${round + 1} ${route} ${side}: perf ${result.performance.toFixed(2)} TBT ${Math.round(result.tbtMs)} ms`,

@@ -15,7 +15,7 @@ import { startStaticServer } from '../dev/static/static-server';
 import { buildFloor, buildSite, copyPublic, type BuildInfo } from './lib/build';
 import { firstLoad } from './lib/first-load';
 import { measureEarlyInput, type EarlyProfile } from './lib/early-input';
-import { launchChrome, runLighthouse, type FormFactor, type RunResult } from './lib/lighthouse';
+import { launchChrome, runLighthouse, withRetries, type FormFactor, type RunResult } from './lib/lighthouse';
 import { siteRoutes } from '../src/content-model/routes';
 import { evaluateTargets, KB, markdown, ratio, summarise, type BenchResult, type Summary } from './lib/report';
 import { PHONE_PROFILE } from '../__tests__/browser/setup/phone-profile';
@@ -36,18 +36,6 @@ type Options = {
   partial: boolean;
   earlyRuns: number;
 };
-
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
-async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      log(`retrying after: ${(error as Error).message}`);
-    }
-  }
-}
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {

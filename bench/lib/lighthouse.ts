@@ -116,3 +116,15 @@ export async function runLighthouse(
     hostBenchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+export async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stdout.write(`[bench] retrying after: ${(error as Error).message}\n`);
+    }
+  }
+}
