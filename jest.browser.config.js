@@ -10,6 +10,8 @@ module.exports = {
   testMatch: ['<rootDir>/__tests__/browser/**/*.test.ts'],
   globalSetup: '<rootDir>/__tests__/browser/setup/build-site.ts',
   testTimeout: 120_000,
-  // One browser and one test data API port at a time: the build talks to a fixed port.
+  // One test file at a time. Each Jest worker has a browser and a data API of its own (setup/test-env.ts
+  // WORKER_API_URL), so `-- --maxWorkers=2` works, but on two cores the suites then slow each other down and
+  // timing-sensitive screens differ (docs/performance.md, CI time).
   maxWorkers: 1,
 };

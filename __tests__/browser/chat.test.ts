@@ -7,6 +7,7 @@ import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus } from './setup/focus';
 import { startLeadApi } from './setup/test-env';
 import { leadHarnessForThisFile, storedLeadRows } from './setup/lead-harness';
+import { waitForHydration } from './setup/phone-profile';
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
 import { chatCopy, CONTACT_EMAIL } from './setup/copy';
@@ -134,6 +135,8 @@ it('has only the launcher in the first load: the panel comes when the browser is
   expect(await scripts.loaded('supabase')).toBe(false);
   expect(await panel.count()).toBe(0);
 
+  // Hover and focus preload through React's handlers: on a busy machine networkidle can come before hydration.
+  await waitForHydration(page);
   await launcher.hover();
   await scripts.waitFor('chatPanel');
   await launcher.click();
@@ -146,6 +149,7 @@ it('has only the launcher in the first load: the panel comes when the browser is
   const secondScripts = watchScripts(second);
   await second.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
   expect(await secondScripts.loaded('chatPanel')).toBe(false);
+  await waitForHydration(second);
   await tabTo(second, chat(second).launcher);
   await secondScripts.waitFor('chatPanel');
   expect(await secondScripts.loaded('supabase')).toBe(false);

@@ -7,7 +7,7 @@
 // whose timer is unit-tested (__tests__/lib/leads.test.ts); one real 16 s wait proves the browser path.
 import type { Page, Route } from 'playwright-core';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
-import { startLeadApi, TEST_API_URL } from './setup/test-env';
+import { startLeadApi, TEST_API_URL, toWorkerApi } from './setup/test-env';
 import { leadHarnessForThisFile } from './setup/lead-harness';
 import {
   TEXT,
@@ -46,7 +46,7 @@ type Fault = {
 /** Answers inserts (not the CORS preflight) with `respond`, until removed. */
 function interceptInserts(respond: (route: Route) => Promise<void>): Fault['inject'] {
   return async (page) => {
-    const handler = (route: Route) => (route.request().method() === 'POST' ? respond(route) : route.continue());
+    const handler = (route: Route) => (route.request().method() === 'POST' ? respond(route) : route.fallback());
     await page.route(REST, handler);
     return () => page.unroute(REST, handler);
   };
@@ -97,7 +97,7 @@ const FAULTS: Fault[] = [
     storedBeforeFailure: true,
     // The insert reaches the database, then the answer is lost: the retry must not store it twice.
     inject: interceptInserts(async (route) => {
-      await route.fetch();
+      await route.fetch({ url: toWorkerApi(route.request().url()) });
       await route.abort('connectionreset');
     }),
   },
@@ -107,7 +107,7 @@ const SLOW: Fault = {
   name: 'answer slower than the 15 s timeout',
   inject: interceptInserts(async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 16_000));
-    await route.continue().catch(() => undefined); // the page gave up and aborted the request
+    await route.fallback().catch(() => undefined); // the page gave up and aborted the request
   }),
 };
 

@@ -1,12 +1,14 @@
-// The browser tests' build and data API agree: the API listens where the built site sends leads.
-import { type LeadApi, startLeadApi, TEST_API_URL } from './setup/test-env';
+// The browser tests' build and data API agree: the build sends leads to the test API address, and this
+// worker's API listens at the address openPage forwards it to.
+import { buildEnv, type LeadApi, startLeadApi, TEST_API_URL, toWorkerApi } from './setup/test-env';
 
 let api: LeadApi;
 beforeAll(async () => (api = await startLeadApi()));
 afterAll(() => api?.close());
 
 it('listens on the URL the test build was configured with, and stores an anonymous insert', async () => {
-  expect(api.url).toBe(TEST_API_URL);
+  expect(buildEnv.GATSBY_SUPABASE_URL).toBe(TEST_API_URL);
+  expect(api.url).toBe(toWorkerApi(TEST_API_URL));
   const row = { name: 'Smoke Test', email: 'smoke@example.com', company: 'Acme', phone: '1', message: '' };
   const { error } = await api.anon.from('consultation_requests').insert(row);
   expect(error).toBeNull();

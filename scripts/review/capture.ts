@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE } from '../../__tests__/browser/setup/browser';
+import { waitForHydration } from '../../__tests__/browser/setup/phone-profile';
 import { fileName, type Screen } from './screens';
 
 /** Everything that moves, stopped (the site also honours reduced motion, which the context asks for). */
@@ -20,6 +21,9 @@ export const FREEZE_CSS = `*, *::before, *::after {
 export const MASKED = ['time'];
 
 async function settle(page: Page): Promise<void> {
+  // The page as React left it: on a busy machine networkidle can come before hydration has committed. A base
+  // build older than the hydration mark is captured once the wait gives up.
+  await waitForHydration(page, 10_000).catch(() => undefined);
   await page.evaluate(async (masked) => {
     // The same text in every build, so the masked box has the same size and the layout around it does not move.
     for (const element of Array.from(document.querySelectorAll(masked.join(','))))

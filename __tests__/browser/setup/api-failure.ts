@@ -35,7 +35,7 @@ export async function holdApi(page: Page): Promise<{ release: () => void }> {
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route(REST_PATTERN, async (route) => {
     await gate;
-    await route.continue();
+    await route.fallback();
   });
   return { release };
 }
