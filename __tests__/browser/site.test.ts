@@ -63,6 +63,9 @@ it('gives every route its own title and description', async () => {
 it('reaches the right routes from the navigation and the footer, without reloading the layout', async () => {
   const { context, page } = await openPage(browser, DESKTOP);
   await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+  // Client-side navigation starts once React has attached (a link clicked before that loads the page, as it
+  // should); on a busy machine networkidle can come first.
+  await waitForHydration(page);
   await page.evaluate(() => ((window as unknown as { layoutMarker: string }).layoutMarker = 'kept'));
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [name, route] of [
