@@ -34,7 +34,7 @@ async function openEarly(route: string, setup?: (page: Page) => Promise<unknown>
     ({ rootId, attribute }) => {
       const seen: { type: string; hydrated: boolean }[] = [];
       (window as unknown as { __actions: typeof seen }).__actions = seen;
-      for (const type of ['input', 'change', 'click', 'submit']) {
+      for (const type of ['input', 'change', 'click', 'submit', 'keydown']) {
         window.addEventListener(
           type,
           () => seen.push({ type, hydrated: !!document.getElementById(rootId)?.hasAttribute(attribute) }),
@@ -219,6 +219,33 @@ describe('taps the moment the control is visible', () => {
     await panel.getByRole('textbox', { name: chatUi.inputLabel }).waitFor({ state: 'visible' });
     expect(early.errors).toEqual([]);
   });
+
+  it.each([
+    ['the menu toggle (375 px)', () => siteJson.menuLabel],
+    ['the chat launcher', () => chatUi.launcherLabel],
+  ])(
+    '%s: Escape pressed right after the tap closes it again, focus on the button, still closed once interactive',
+    async (_, label) => {
+      const early = await openEarly('/');
+      const button = early.page.getByRole('button', { name: label() });
+      await button.waitFor({ state: 'visible' });
+      await button.click();
+      const tapped = Date.now();
+      await early.page.keyboard.press('Escape');
+      expect(Date.now() - tapped).toBeLessThan(100);
+      await expectActedBeforeHydration(early);
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await early.page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+      early.release();
+      await waitForHydration(early.page);
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await button.getAttribute('aria-busy')).toBeNull();
+      expect(await early.page.getByRole('dialog', { name: chatUi.panelTitle }).isVisible()).toBe(false);
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(early.errors).toEqual([]);
+    },
+  );
 
   it('the menu toggle (375 px) opens the menu at once, and it stays open once interactive', async () => {
     const early = await openEarly('/');

@@ -230,6 +230,27 @@ describe('a tap before hydration', () => {
     expect(launcher).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it.each([
+    ['the mobile menu', () => screen.getByRole('button', { name: menuLabel })],
+    ['the chat', () => screen.getByRole('button', { name: chatUi.launcherLabel })],
+  ])(
+    'that opened %s is undone by Escape, focus on its button, and it stays closed once hydrated',
+    async (_, button) => {
+      const container = serverRendered(layout());
+      button().click();
+      expect(button()).toHaveAttribute('aria-expanded', 'true');
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      expect(button()).toHaveAttribute('aria-expanded', 'false');
+      expect(button()).not.toHaveAttribute('aria-busy');
+      expect(button()).toHaveFocus();
+      await hydrate(container, layout());
+
+      expect(button()).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('dialog', { name: chatUi.panelTitle })).toBeNull();
+      expect(button()).toHaveFocus();
+    },
+  );
+
   it('is left to React once the page has hydrated, so a tap never toggles twice', async () => {
     const container = serverRendered(layout());
     await hydrate(container, layout());

@@ -3,6 +3,7 @@
 // the DOM until the components mount and adopt it (see ./adopt.ts):
 // - a tap on a `data-early-action` button flips its aria-expanded at once (the menu opens through CSS; the
 //   chat launcher also shows aria-busy until its panel is there);
+// - Escape closes again whatever such a tap opened, and focus goes to its button, as it does once hydrated;
 // - a form submitted early is not sent natively (that would reload the page with the answers in the URL)
 //   but marked, and the form submits it once it has adopted the typed values;
 // - a field typed into early is marked, so a stored draft never overwrites it.
@@ -34,6 +35,12 @@ export const EARLY_INPUT_SCRIPT =
   'if(b.getAttribute("' +
   EARLY_ACTION_ATTRIBUTE +
   '")==="chat"){if(o)b.setAttribute("aria-busy","true");else b.removeAttribute("aria-busy")}},true);' +
+  'd.addEventListener("keydown",function(e){if(live()||e.key!=="Escape")return;' +
+  'var o=d.querySelectorAll("[' +
+  EARLY_ACTION_ATTRIBUTE +
+  '][aria-expanded=true]");if(!o.length)return;e.stopPropagation();' +
+  'for(var i=0;i<o.length;i++){o[i].setAttribute("aria-expanded","false");o[i].removeAttribute("aria-busy")}' +
+  'o[o.length-1].focus()},true);' +
   'd.addEventListener("input",function(e){if(!live()&&e.target.setAttribute)e.target.setAttribute("' +
   EARLY_EDITED_ATTRIBUTE +
   '","")},true);' +
