@@ -43,3 +43,15 @@ export const canonicalContent = (source: ContentSource, raw: string) => {
   const format = contentFormat(source);
   return format.toFile(format.fromFile(raw));
 };
+
+/** The part of an entry's data the file's schema checks, with that schema: a list file's items, an MDX file's frontmatter. */
+export function checkedPart(
+  source: ContentSource,
+  data: Record<string, unknown>,
+): { schema: z.ZodType; value: unknown } {
+  if (source.kind === 'json-list') return { schema: z.array(source.schema), value: data[listFieldName(source)] };
+  if (source.kind === 'mdx-folder') {
+    return { schema: source.schema, value: Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'body')) };
+  }
+  return { schema: source.schema, value: data };
+}
