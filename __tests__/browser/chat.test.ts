@@ -10,6 +10,7 @@ import { leadHarnessForThisFile, storedLeadRows } from './setup/lead-harness';
 import { waitForHydration } from './setup/phone-profile';
 import { watchScripts } from './setup/scripts';
 import { captureState } from './setup/states';
+import { installClock, waitSkippingPauses } from './setup/chat-pace';
 import { chatCopy, CONTACT_EMAIL } from './setup/copy';
 import * as spec from '../fixtures/spec-texts';
 
@@ -77,7 +78,8 @@ async function say(page: Page, text: string, reply: string): Promise<void> {
 }
 
 async function waitForReply(page: Page, reply: string, after: number): Promise<void> {
-  await page.waitForFunction(
+  await waitSkippingPauses(
+    page,
     ([expected, count, prefix]) => {
       const log = document.querySelector('[role="log"]');
       if (!log || document.querySelector('[data-chat-typing]:not([hidden])')) return false;
@@ -85,7 +87,7 @@ async function waitForReply(page: Page, reply: string, after: number): Promise<v
       return bot.slice(count).some((text) => text.includes(expected));
     },
     [reply, after, BOT_PREFIX] as const,
-    { timeout: 15_000 },
+    { timeout: 15_000, what: `a reply with "${reply}"` },
   );
 }
 
@@ -101,8 +103,10 @@ async function settled(page: Page) {
   );
 }
 
-async function openChat(page: Page, route: string) {
+/** Opens the chat on `route`; the typing pauses are skipped (setup/chat-pace.ts) unless the test measures them. */
+async function openChat(page: Page, route: string, { realPauses = false } = {}) {
   await page.goto(harness.site.url + route, { waitUntil: 'networkidle' });
+  if (!realPauses) await installClock(page);
   const { launcher, input } = chat(page);
   await launcher.click();
   await waitForFocus(input);
@@ -171,7 +175,7 @@ it('books a call typed like a visitor and stores the request in the documented f
   const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   const scripts = watchScripts(page);
   const email = 'noah.chat@example.com';
-  await openChat(page, '/pricing');
+  await openChat(page, '/pricing', { realPauses: true });
   const { typing } = chat(page);
 
   // The first reply comes after the typing indicator, 0.8–1.2 s later (with some slack for the browser).
@@ -349,32 +353,37 @@ it('keeps the conversation open across a client-side navigation and a reload', a
   await context.close();
 });
 
-it('can be used with the keyboard alone: Tab to the launcher, Enter, type, Enter, Escape', async () => {
-  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
-  await page.goto(harness.site.url + '/pricing', { waitUntil: 'networkidle' });
-  const { launcher, panel, input } = chat(page);
-  await tabTo(page, launcher);
-  await page.keyboard.press('Enter');
-  await waitForFocus(input);
-  expect(await launcher.getAttribute('aria-expanded')).toBe('true');
-  await waitForReply(page, TEXT.greeting, 0);
-  await say(page, 'How much does it cost?', TEXT.pricing);
-  // Shift+Enter is a line break, not a send.
-  await page.keyboard.type('first line');
-  await page.keyboard.press('Shift+Enter');
-  await page.keyboard.type('second line');
-  expect(await input.inputValue()).toBe('first line\nsecond line');
-  await page.keyboard.press('Escape');
-  await waitForFocus(launcher);
-  expect(await panel.isVisible()).toBe(false);
-  expect(await launcher.getAttribute('aria-expanded')).toBe('false');
-  // Reopening with the keyboard brings back the conversation.
-  await page.keyboard.press('Enter');
-  await waitForFocus(input);
-  expect((await botMessages(page)).at(-1)).toContain(TEXT.pricing);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+// Both motion settings: with reduced motion a forced short transition once left the just-shown message box
+// invisible, and unfocusable, at the moment it was focused.
+it.each(['reduce', 'no-preference'] as const)(
+  'can be used with the keyboard alone (motion: %s): Tab to the launcher, Enter, type, Enter, Escape',
+  async (motion) => {
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP, { motion });
+    await page.goto(harness.site.url + '/pricing', { waitUntil: 'networkidle' });
+    const { launcher, panel, input } = chat(page);
+    await tabTo(page, launcher);
+    await page.keyboard.press('Enter');
+    await waitForFocus(input);
+    expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+    await waitForReply(page, TEXT.greeting, 0);
+    await say(page, 'How much does it cost?', TEXT.pricing);
+    // Shift+Enter is a line break, not a send.
+    await page.keyboard.type('first line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('second line');
+    expect(await input.inputValue()).toBe('first line\nsecond line');
+    await page.keyboard.press('Escape');
+    await waitForFocus(launcher);
+    expect(await panel.isVisible()).toBe(false);
+    expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+    // Reopening with the keyboard brings back the conversation.
+    await page.keyboard.press('Enter');
+    await waitForFocus(input);
+    expect((await botMessages(page)).at(-1)).toContain(TEXT.pricing);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
 it('matches words, not substrings: "I use facebook" does not start a booking', async () => {
   const { context, page, errors } = await openPage(harness.browser, DESKTOP);

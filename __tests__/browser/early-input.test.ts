@@ -28,7 +28,7 @@ type EarlyPage = {
 
 /** Opens `route` on the phone profile with the site's scripts held back until `release()`. */
 async function openEarly(route: string, setup?: (page: Page) => Promise<unknown>): Promise<EarlyPage> {
-  const { page, errors } = await openPage(harness.browser, MOBILE);
+  const { page, errors } = await openPage(harness.browser, MOBILE, { motion: 'no-preference' });
   await applyPhoneProfile(page);
   await page.addInitScript(
     ({ rootId, attribute }) => {

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe.each(VIEWPORTS)('every route at $width px', (viewport) => {
   it.each(ROUTES)('%s loads with one h1, the shared layout, no errors and no axe violations', async (route) => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser, viewport, { motion: 'no-preference' });
     const response = await page.goto(site.url + route, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
     expect(await page.locator('h1').count()).toBe(1);
@@ -156,6 +156,18 @@ it('answers an unknown route with the 404 page inside the layout, linking home',
   await context.close();
 });
 
+it('reports axe violations it is shown (the check above can fail)', async () => {
+  const { context, page } = await openPage(browser, DESKTOP);
+  await page.goto(site.url + '/');
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = '/og-image.png';
+    document.querySelector('main')?.append(image);
+  });
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^image-alt: /)]);
+  await context.close();
+});
+
 it('serves robots.txt, the sitemap and the web manifest', async () => {
   for (const [file, expected] of [
     ['/robots.txt', /Sitemap: https:\/\/brightlane\.ai\/sitemap-index\.xml/],
@@ -226,7 +238,7 @@ function changesSinceRecorded(page: Page): Promise<{ recorded: number; changes: 
 
 describe.each(VIEWPORTS)('looks after hydration at $width px', (viewport) => {
   it.each(ROUTES)('%s looks the same after hydration as the server rendered it', async (route) => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser, viewport, { motion: 'no-preference' });
     let letScriptsThrough!: () => void;
     const scriptsHeld = new Promise<void>((resolve) => (letScriptsThrough = resolve));
     await page.route(/\.js(\?.*)?$/, async (request) => {

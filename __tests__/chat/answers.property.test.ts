@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // Properties of answers during a booking: a word such as "stop" inside an answer never cancels or loses
 // anything, and a phone number in the phone answer is always kept, whatever else the answer says.
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // The visitor corpus (__tests__/fixtures/chat-corpus.ts) through the engine: what each opening message
 // gets, what each answer records at its step, and whole conversations down to the request saved.
 import { initialState, onSaveResult, respond, type EngineResult } from '../../src/features/chat/engine';

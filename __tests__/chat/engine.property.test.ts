@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import fc from 'fast-check';
 import { initialState, onSaveResult, respond, resumeRestoredState } from '../../src/features/chat/engine';
 import { cancelDecision } from '../../src/features/chat/intent';

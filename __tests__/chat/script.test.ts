@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import chatJson from '../../content/chat.json';
 import { respond, initialState } from '../../src/features/chat/engine';
 import { fillPlaceholders } from '../../src/features/chat/placeholders';

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // A suggested-reply button does what it says whatever a marketer calls it: the engine reads a pressed label as
 // the words it stands for, not by finding those words in the label.
 import chatJson from '../../content/chat.json';

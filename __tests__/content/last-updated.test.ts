@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { formatLastUpdated } from '../../src/content-model/last-updated';
 
 it('uses the date set in the frontmatter', () => {

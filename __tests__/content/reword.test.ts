@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // The reword check is only as good as its rewording: every piece of copy changes, nothing else does, and the
 // result is still content a marketer could merge (it passes the content check).
 import fs from 'node:fs';

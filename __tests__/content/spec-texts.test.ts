@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // The contract of __tests__/fixtures/spec-texts.ts: content/ holds every text the specification fixes, where the
 // components read it. A marketer who rewords one of these gets this failure, naming the file and field.
 import fs from 'node:fs';

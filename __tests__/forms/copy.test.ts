@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import bookingJson from '../../content/forms/booking-form.json';
 import contactJson from '../../content/forms/contact-form.json';
 import { bookingFormCopy, contactFormCopy } from '../../src/features/forms/copy-schema';

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // Postgres text cannot hold NUL: a lead with one would be refused (400, 22021) on every retry, so NUL is
 // dropped before a value is stored and does not count as content.
 import { normaliseAnswer } from '../../src/features/chat/steps';

@@ -25,17 +25,28 @@ export const DESKTOP: Viewport = { name: 'desktop', width: 1280, height: 900 };
 export const VIEWPORTS = [MOBILE, DESKTOP];
 
 /**
- * A fresh context (as @axe-core/playwright requires) that collects page errors and console errors. Each
- * context is one visitor's connection: the test data API (which trusts the header in tests) sees it as a
- * client address of its own, so the database's per-client limits apply per test, not to the whole run.
+ * How the visitor's system sets "reduce motion". Without a GPU, Chromium composites the site's drifting
+ * background (full-screen gradients, always moving) in software on every frame, which took most of both
+ * cores in a test run. Tests about forms, the chat and failures use a visitor who reduces motion (the site
+ * honours it: the background stands still); the tests of every route's look and of the first seconds on a
+ * phone keep the motion on.
+ */
+export type Motion = 'reduce' | 'no-preference';
+
+/**
+ * A fresh context that collects page errors and console errors. Each context is one visitor's connection:
+ * the test data API (which trusts the header in tests) sees it as a client address of its own, so the
+ * database's per-client limits apply per test, not to the whole run.
  */
 export async function openPage(
   browser: Browser,
   viewport: Viewport,
+  { motion = 'reduce' }: { motion?: Motion } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
     extraHTTPHeaders: { [CLIENT_ADDRESS_HEADER]: uniqueClientAddress() },
+    reducedMotion: motion,
   });
   if (WORKER_API_URL !== TEST_API_URL) {
     // Tests that intercept the API themselves pass requests on with route.fallback(), which lands here.

@@ -3,6 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import * as spec from '../../fixtures/spec-texts';
 import { bookingCopy, chatCopy, CONTACT_EMAIL, contactCopy } from './copy';
+import { installClock, waitSkippingPauses } from './chat-pace';
 
 export { CONTACT_EMAIL };
 
@@ -98,10 +99,15 @@ export const submitBooking = (page: Page) => bookingFields(page).submit.click();
 export const chatLog = (page: Page): Locator => page.getByRole('log', { name: chatCopy.ui.conversationLabel });
 const chatInput = (page: Page) => page.getByRole('textbox', { name: chatCopy.ui.inputLabel });
 
+/** Runs in the page: whether the chat's log holds more than `count` messages. */
+const logLongerThan = (count: number) => (document.querySelector('[role="log"]')?.children.length ?? 0) > count;
+
+/** Opens the chat and waits for the greeting (the assistant's typing pauses skipped, setup/chat-pace.ts). */
 export async function openChat(page: Page): Promise<void> {
+  await installClock(page);
   await page.getByRole('button', { name: chatCopy.ui.launcherLabel }).click();
   await chatInput(page).waitFor();
-  await chatLog(page).locator(':scope > *').first().waitFor();
+  await waitSkippingPauses(page, logLongerThan, 0, { what: 'the greeting' });
 }
 
 /** Sends a message and waits for the assistant's answer (the log grows by the message and a reply). */
@@ -109,10 +115,7 @@ export async function say(page: Page, text: string): Promise<void> {
   const before = await chatLog(page).locator(':scope > *').count();
   await chatInput(page).fill(text);
   await chatInput(page).press('Enter');
-  await chatLog(page)
-    .locator(':scope > *')
-    .nth(before + 1)
-    .waitFor({ timeout: 20_000 });
+  await waitSkippingPauses(page, logLongerThan, before + 1, { what: `the answer to "${text}"` });
 }
 
 export type ChatAnswers = { name: string; email: string; company: string };
@@ -136,5 +139,13 @@ export async function bookThroughChat(page: Page, answers: ChatAnswers): Promise
 
 /** Waits until some message in the log contains `text`. */
 export function waitForChatText(page: Page, text: string, timeout = 25_000): Promise<void> {
-  return chatLog(page).getByText(text, { exact: false }).last().waitFor({ timeout });
+  return waitSkippingPauses(
+    page,
+    (expected) =>
+      [...(document.querySelector('[role="log"]')?.children ?? [])].some((message) =>
+        message.textContent?.includes(expected),
+      ),
+    text,
+    { timeout, what: `a message with "${text}"` },
+  );
 }
