@@ -56,7 +56,6 @@ export async function openEntry(page: Page, siteUrl: string, entry: string): Pro
   await page.goto(`${siteUrl}/admin/#/collections/${entry.replace('/', '/entries/')}`);
   await page.locator('input, textarea').first().waitFor();
 }
-
 /** The text box of the editor that holds `value` (labels repeat across sections: Title, Text …). */
 export async function fieldHolding(page: Page, value: string) {
   const index = await page.evaluate(
