@@ -83,7 +83,7 @@ describe('npm start on a fresh copy of the project', () => {
     const title: string = JSON.parse(before).hero.title;
     const headline = `Headline from the editor ${Date.now()}`;
     const page = await openEditor(browser, SITE_URL);
-    await openEntry(page, SITE_URL, 'pages/HomeJson');
+    await openEntry(page, SITE_URL, 'HomeJson/HomeJson');
     await (await fieldHolding(page, title)).fill(headline);
     await publish(page);
     await page

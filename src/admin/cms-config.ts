@@ -20,9 +20,16 @@ export type BackendSettings = {
 /** `decap-server` (npm start) on this machine; the editor looks for it only when opened on localhost/127.0.0.1. */
 export const LOCAL_BACKEND_URL = 'http://127.0.0.1:8081/api/v1';
 
-export type FileEntry = { name: string; label: string; file: string; format: string; fields: EditorField[] };
+export type FileEntry = { name: string; label: string; file: string; fields: EditorField[] };
 export type Collection =
-  | { name: string; label: string; files: FileEntry[]; editor: { preview: boolean } }
+  | {
+      name: string;
+      label: string;
+      description: string;
+      format: string;
+      files: FileEntry[];
+      editor: { preview: boolean };
+    }
   | {
       name: string;
       label: string;
@@ -92,27 +99,38 @@ function sourceFields(source: ContentSource, checks: Map<string, ZodType>): Edit
           pinned: source.kind === 'json-object' ? pinnedIn(source.file) : [],
         });
   for (const [key, schema] of derived.checks) checks.set(key, schema);
+  if (source.kind === 'json-list') {
+    // The file is this one list (the plans, the testimonials): its items open, not folded to their titles.
+    return derived.fields.map((field) => ({ ...field, collapsed: false }));
+  }
   return source.kind === 'mdx-folder' ? [...derived.fields, BODY_FIELD] : derived.fields;
 }
 
 export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
   const bySource = new Map(contentSources.map((source) => [source.typeName, source]));
-  const fileCollections = FILE_GROUPS.map(({ name, label, typeNames }) => ({
-    name,
-    label,
-    editor: { preview: true },
-    files: typeNames.map((typeName): FileEntry => {
+  // One collection per file: Decap takes a file's format from its collection only (a `format` on a file of a
+  // shared collection is ignored and the default JSON printer reorders the keys), and each file has its own.
+  const fileCollections = FILE_GROUPS.flatMap(({ label: group, typeNames }) =>
+    typeNames.map((typeName) => {
       const source = bySource.get(typeName);
       if (!source || source.kind === 'mdx-folder') throw new Error(`${typeName} is not a content file`);
-      return {
+      const label = capitalised(source.label);
+      const file: FileEntry = {
         name: typeName,
-        label: capitalised(source.label),
+        label,
         file: `${contentRoot}/${source.file}`,
-        format: formatName(source),
         fields: sourceFields(source, checks),
       };
+      return {
+        name: typeName,
+        label,
+        description: group,
+        format: formatName(source),
+        editor: { preview: true },
+        files: [file],
+      };
     }),
-  }));
+  );
   const folderCollections = contentSources.flatMap((source): Collection[] => {
     if (source.kind !== 'mdx-folder') return [];
     const collection = FOLDER_COLLECTIONS[source.typeName];

@@ -25,6 +25,8 @@ export type EditorField = {
   allow_add?: boolean;
   allow_remove?: boolean;
   allow_reorder?: boolean;
+  /** A list whose items show their fields at once instead of folded to a summary. */
+  collapsed?: boolean;
   /** Key of the zod schema every value of this field must satisfy (see `checks`). */
   check?: string;
 };

@@ -47,14 +47,27 @@ export async function openEditor(browser: Browser, siteUrl: string): Promise<Pag
   page.on('dialog', (dialog) => void (/backup/i.test(dialog.message()) ? dialog.dismiss() : dialog.accept()));
   await page.goto(`${siteUrl}/admin/`);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('link', { name: 'Pages' }).first().waitFor();
+  await page.getByRole('link', { name: 'Home page' }).first().waitFor();
   return page;
 }
 
-/** Opens an entry: a file of a file collection (`pages/HomeJson`) or a folder entry (`services/lead-capture`). */
+/** Opens an entry: a content file (`HomeJson/HomeJson`) or a folder entry (`services/lead-capture`). */
 export async function openEntry(page: Page, siteUrl: string, entry: string): Promise<void> {
+  // Through the collection's list, so the previous entry's editor is gone before this one's fields are used
+  // (a hash change from entry to entry can leave the old fields on screen for a moment).
+  const editorTitle = page.getByText(/Writing in .+ collection/).first();
+  await page.goto(`${siteUrl}/admin/#/collections/${entry.split('/')[0]}`);
+  await editorTitle.waitFor({ state: 'detached' });
   await page.goto(`${siteUrl}/admin/#/collections/${entry.replace('/', '/entries/')}`);
-  await page.locator('input, textarea').first().waitFor();
+  await editorTitle.waitFor();
+  await page
+    .locator('input:visible, textarea:visible')
+    .first()
+    .waitFor()
+    .catch(async (error: Error) => {
+      await page.screenshot({ path: '/tmp/ed-open.png' });
+      throw new Error(`${entry}: ${error.message}`);
+    });
 }
 /** The text box of the editor that holds `value` (labels repeat across sections: Title, Text …). */
 export async function fieldHolding(page: Page, value: string) {
