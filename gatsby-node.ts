@@ -24,6 +24,10 @@ async function siteTokenFiller(context: ResolverContext) {
   return <T>(value: T): T => mapStrings(value, (text) => fillSiteTokens(text, values));
 }
 import { writeSecurityHeaders } from './src/build/security-headers';
+import { buildAdmin } from './src/build/admin-bundle';
+import { ADMIN_PATH } from './src/build/admin-page';
+import { adminSettings } from './src/build/admin-settings';
+import { serveFolder } from './src/build/serve-folder';
 
 const contentDir = () => path.resolve(process.env.CONTENT_DIR ?? 'content');
 const buildDate = new Date();
@@ -190,7 +194,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
 };
 
-export const onPostBuild: GatsbyNode['onPostBuild'] = () => {
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   const { siteUrl } = readSiteSettings(contentDir());
   fs.writeFileSync(
     path.resolve('public/robots.txt'),
@@ -198,6 +202,18 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = () => {
   );
   // Before the security headers: the loader is an inline script whose hash the CSP must carry.
   rewriteBuiltPages(path.resolve('public'));
+  const admin = await buildAdmin(path.resolve('public/admin'), adminSettings(process.env, siteUrl));
+  reporter.info(
+    `The editor (/admin): ${(admin.bytes / 1e6).toFixed(1)} MB in ${admin.files.length} files, bundled in ${admin.milliseconds} ms.`,
+  );
   // Content-Security-Policy (with the hashes of each page's inline scripts) and the other security headers.
   writeSecurityHeaders(path.resolve('public'), readSupabaseConfig().url);
+};
+
+/** `gatsby develop` (npm start) serves the editor at /admin too, bundled once when the server starts. */
+export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = async ({ app, reporter }) => {
+  const outDir = path.resolve('.cache/admin');
+  const admin = await buildAdmin(outDir, adminSettings(process.env, readSiteSettings(contentDir()).siteUrl));
+  reporter.info(`The editor is at ${ADMIN_PATH} (bundled in ${admin.milliseconds} ms).`);
+  app.use(ADMIN_PATH, serveFolder(outDir));
 };

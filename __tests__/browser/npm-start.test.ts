@@ -1,7 +1,8 @@
 // The README's quick start, as a new developer runs it: `npm start` in a fresh copy of the project (the files
-// git knows, as a clone has them, sharing node_modules) brings up the local data API and `gatsby develop`,
-// and a demo request made on the develop site is stored by that API. The copy keeps `gatsby develop` away
-// from the public/ and .cache/ the other browser tests use.
+// git knows, as a clone has them, sharing node_modules) brings up the local data API, the editor's local
+// backend and `gatsby develop`: a demo request made on the develop site is stored by that API, and a headline
+// edited at /admin lands in the copy's file, passes the content check and shows on the page. The copy keeps
+// `gatsby develop` away from the public/ and .cache/ the other browser tests use.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { copyRepository } from '../../scripts/copy-repository';
 import { createLeadClient, REPO_ROOT } from '../helpers/local-api';
 import { isPortFree } from '../helpers/ports';
 import { launchBrowser } from './setup/browser';
+import { fieldHolding, openEditor, openEntry, publish } from './setup/editor';
 import { contactValues, fillContactForm, submitContact, TEXT } from './setup/lead-surfaces';
 
 const SITE_URL = 'http://127.0.0.1:8000';
@@ -72,6 +74,32 @@ describe('npm start on a fresh copy of the project', () => {
     const { data, error } = await service.from('contact_messages').select('name, email, company').eq('email', email);
     expect(error).toBeNull();
     expect(data).toEqual([{ name: values.name, email, company: values.company }]);
+    await page.close();
+  });
+
+  it('edits the home headline at /admin: the file changes, the content check passes, the page shows it', async () => {
+    const file = path.join(project, 'content/pages/home.json');
+    const before = fs.readFileSync(file, 'utf8');
+    const title: string = JSON.parse(before).hero.title;
+    const headline = `Headline from the editor ${Date.now()}`;
+    const page = await openEditor(browser, SITE_URL);
+    await openEntry(page, SITE_URL, 'HomeJson/HomeJson');
+    await (await fieldHolding(page, title)).fill(headline);
+    await publish(page);
+    await page
+      .getByText(/Entry (saved|published)/)
+      .first()
+      .waitFor();
+    // Only the headline's line changed, in place.
+    expect(fs.readFileSync(file, 'utf8')).toBe(before.replace(JSON.stringify(title), JSON.stringify(headline)));
+    const check = spawnSync('npx', ['tsx', 'scripts/check-content.ts'], { cwd: project, encoding: 'utf8' });
+    expect({ status: check.status, output: check.stdout + check.stderr }).toEqual({
+      status: 0,
+      output: expect.stringContaining('every file in content/ is valid'),
+    });
+    // gatsby develop rebuilds the page from the changed file; the home page shows the new headline.
+    await page.goto(`${SITE_URL}/`);
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor({ timeout: 60_000 });
     await page.close();
   });
 

@@ -10,9 +10,11 @@ import {
   inlineScriptHashes,
   inlineScripts,
   securityHeaderBlocks,
+  adminContentSecurityPolicy,
   urlPathFor,
   writeSecurityHeaders,
 } from '../../src/build/security-headers';
+import { adminPageHtml } from '../../src/build/admin-page';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -181,5 +183,60 @@ describe('writeSecurityHeaders', () => {
   it('fails the build on inline code the policy would block', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<body><button onclick="go()">Go</button></body>');
     expect(() => writeSecurityHeaders(dir, 'http://127.0.0.1:54321')).toThrow('/: onclick attribute');
+  });
+});
+
+describe('the editor at /admin', () => {
+  const sitePages = [
+    { path: '/', html: page('/') },
+    { path: '/services', html: page('/services') },
+    { path: '/404.html', html: page('/404.html') },
+  ];
+  const admin = { path: '/admin', html: adminPageHtml('/admin/cms-ABC.js') };
+  const rulesOf = (pages: typeof sitePages) =>
+    parseHeadersFile(formatHeadersFile(securityHeaderBlocks(pages, 'http://127.0.0.1:54329')));
+  const withAdmin = rulesOf([...sitePages, admin]);
+  const served = (pathname: string) => Object.fromEntries(headersFor(withAdmin, pathname));
+  const directives = (policy: string) =>
+    new Map(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+
+  it('gets its own policy, no indexing, and an opener policy its login popup can report back through', () => {
+    for (const pathname of ['/admin', '/admin/', '/admin/cms-ABC.js']) {
+      expect(served(pathname)).toMatchObject({
+        'Content-Security-Policy': adminContentSecurityPolicy(),
+        'X-Robots-Tag': 'noindex, nofollow',
+        'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+      });
+    }
+    expect(adminContentSecurityPolicy()).toContain("connect-src 'self' https://api.github.com http://127.0.0.1:8081");
+    expect(adminContentSecurityPolicy()).toContain("frame-ancestors 'none'");
+    expect(admin.html).toContain('<meta name="robots" content="noindex, nofollow" />');
+  });
+
+  it('leaves the site pages’ own headers exactly as they are without it', () => {
+    const without = rulesOf(sitePages);
+    for (const pathname of ['/', '/services', '/services/', '/404.html']) {
+      const own = (rules: typeof without) =>
+        rules.filter((rule) => rule.pattern !== '/*' && headersFor([rule], pathname).length);
+      expect(own(withAdmin)).toEqual(own(without));
+      expect(served(pathname)['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    }
+  });
+
+  it('keeps every site page as strict as its own policy where a host enforces the common one too', () => {
+    const common = directives(withAdmin[0].headers.find(([name]) => name === 'Content-Security-Policy')![1]);
+    expect(withAdmin[0].headers.map(([name]) => name)).not.toContain('Cross-Origin-Opener-Policy');
+    for (const pathname of ['/', '/services', '/admin']) {
+      for (const [name, sources] of directives(served(pathname)['Content-Security-Policy'])) {
+        // 'none' allows nothing, so any common policy is at least as permissive.
+        for (const source of sources.filter((candidate) => candidate !== "'none'"))
+          expect({ name, source, allowed: common.get(name)?.includes(source) }).toEqual({
+            name,
+            source,
+            allowed: true,
+          });
+      }
+    }
+    expect(directives(served('/services')['Content-Security-Policy']).get('script-src')).not.toContain("'unsafe-eval'");
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { fieldKeys, type WordingField } from '../../src/content-model/wording';
 import { contentWording, type FileWording } from '../content-wording';
-import { pinnedFields } from '../../__tests__/fixtures/spec-texts';
+import { pinnedFields } from '../../src/content-model/spec-texts';
 
 export const REWORD_PREFIX = 'Freshly';
 

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ADMIN_PATH } from './admin-page';
 
 export type BuiltPage = { /** URL path, e.g. `/`, `/services`, `/404.html` */ path: string; html: string };
 export type HeaderBlock = { pattern: string; headers: [string, string][] };
@@ -22,8 +23,15 @@ export const COMMON_HEADERS: [string, string][] = [
     'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
   ],
   ['X-Frame-Options', 'DENY'],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
 ];
+
+/**
+ * Cross-Origin-Opener-Policy: every site page is cut off from other windows. The editor's is not: its GitHub
+ * login runs in a popup on the OAuth provider's origin that reports back to the editor through window.opener.
+ * A host joins the values of every matching block, so the header is set per page, never in `/*`.
+ */
+const PAGE_OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin'];
+const ADMIN_OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'];
 
 // Script types a browser executes (HTML "JavaScript MIME type essence match", plus module and no type).
 const EXECUTABLE_TYPES = new Set([
@@ -84,9 +92,14 @@ export function inlineCodeOutsideScripts(html: string): string[] {
   return problems;
 }
 
-export function contentSecurityPolicy(scriptHashes: string[], supabaseUrl: string): string {
+type Directives = [string, string[]][];
+
+const formatPolicy = (directives: Directives) =>
+  directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+
+function pageDirectives(scriptHashes: string[], supabaseUrl: string): Directives {
   const supabaseOrigin = new URL(supabaseUrl).origin;
-  const directives: [string, string[]][] = [
+  return [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes]],
     // styled-components adds <style> rules at run time and Gatsby inlines its CSS: see docs/security.md.
@@ -101,7 +114,51 @@ export function contentSecurityPolicy(scriptHashes: string[], supabaseUrl: strin
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+export function contentSecurityPolicy(scriptHashes: string[], supabaseUrl: string): string {
+  return formatPolicy(pageDirectives(scriptHashes, supabaseUrl));
+}
+
+/** The local backend the editor looks for on 127.0.0.1 (decap-server, started by `npm start`). */
+const LOCAL_EDITOR_BACKEND = 'http://127.0.0.1:8081';
+
+/**
+ * /admin (Decap CMS): as strict as the editor allows. Its reasons, directive by directive, are in docs/security.md
+ * ("The editor at /admin"): 'unsafe-eval' for the form-schema validator and the MDX preview, GitHub's API and the
+ * local backend to read and write content, GitHub avatars, and the preview pane's own frame.
+ */
+const ADMIN_DIRECTIVES: Directives = [
+  ['default-src', ["'self'"]],
+  ['script-src', ["'self'", "'unsafe-eval'"]],
+  ['style-src', ["'self'", "'unsafe-inline'"]],
+  ['img-src', ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com']],
+  ['font-src', ["'self'", 'data:']],
+  ['connect-src', ["'self'", 'https://api.github.com', LOCAL_EDITOR_BACKEND]],
+  ['frame-src', ["'self'"]],
+  ['worker-src', ["'self'", 'blob:']],
+  ['object-src', ["'none'"]],
+  ['base-uri', ["'self'"]],
+  ['form-action', ["'self'"]],
+  ['frame-ancestors', ["'none'"]],
+];
+
+export const adminContentSecurityPolicy = () => formatPolicy(ADMIN_DIRECTIVES);
+
+/** A policy allowing what any of `policies` allows: where a host enforces it together with a page's, the page's decides. */
+function unionOf(policies: Directives[]): Directives {
+  const merged = new Map<string, Set<string>>();
+  for (const policy of policies) {
+    for (const [name, sources] of policy) {
+      const set = merged.get(name) ?? new Set<string>();
+      for (const source of sources) set.add(source);
+      merged.set(name, set);
+    }
+  }
+  return [...merged].map(([name, set]) => {
+    const sources = [...set];
+    return [name, sources.length > 1 ? sources.filter((source) => source !== "'none'") : sources];
+  });
 }
 
 /** `index.html` → `/`, `services/index.html` → `/services`, `404.html` → `/404.html`. */
@@ -120,18 +177,26 @@ export function urlPathFor(relativeHtmlFile: string): string {
  */
 export function securityHeaderBlocks(pages: BuiltPage[], supabaseUrl: string): HeaderBlock[] {
   const sorted = [...pages].sort((a, b) => a.path.localeCompare(b.path));
-  const perPage = sorted.map((page) => ({ page, hashes: inlineScriptHashes(page.html) }));
+  const sitePages = sorted.filter((page) => page.path !== ADMIN_PATH);
+  const perPage = sitePages.map((page) => ({ page, hashes: inlineScriptHashes(page.html) }));
   const allHashes = [...new Set(perPage.flatMap((entry) => entry.hashes))].sort();
+  const hasAdmin = sitePages.length < sorted.length;
+  const common = unionOf([pageDirectives(allHashes, supabaseUrl), ...(hasAdmin ? [ADMIN_DIRECTIVES] : [])]);
   const blocks: HeaderBlock[] = [
-    {
-      pattern: '/*',
-      headers: [...COMMON_HEADERS, ['Content-Security-Policy', contentSecurityPolicy(allHashes, supabaseUrl)]],
-    },
+    { pattern: '/*', headers: [...COMMON_HEADERS, ['Content-Security-Policy', formatPolicy(common)]] },
   ];
   for (const { page, hashes } of perPage) {
     const csp: [string, string] = ['Content-Security-Policy', contentSecurityPolicy(hashes, supabaseUrl)];
     const patterns = page.path === '/' || page.path.endsWith('.html') ? [page.path] : [page.path, `${page.path}/`];
-    for (const pattern of patterns) blocks.push({ pattern, headers: [csp] });
+    for (const pattern of patterns) blocks.push({ pattern, headers: [csp, PAGE_OPENER_POLICY] });
+  }
+  if (hasAdmin) {
+    const headers: [string, string][] = [
+      ['Content-Security-Policy', adminContentSecurityPolicy()],
+      ADMIN_OPENER_POLICY,
+      ['X-Robots-Tag', 'noindex, nofollow'],
+    ];
+    for (const pattern of [ADMIN_PATH, `${ADMIN_PATH}/*`]) blocks.push({ pattern, headers });
   }
   return blocks;
 }

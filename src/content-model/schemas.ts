@@ -67,8 +67,6 @@ export const site = z
       .strict(),
     navigation: z.array(link).min(1, 'navigation needs at least one link'),
     navigationCta: link,
-    skipLinkLabel: text('skipLinkLabel'),
-    menuLabel: text('menuLabel'),
     /** Facts the privacy policy states, filled in by the business (see CONTENT.md). */
     privacy: z
       .object({
@@ -82,6 +80,8 @@ export const site = z
           .positive('retentionMonths must be at least 1'),
       })
       .strict(),
+    skipLinkLabel: text('skipLinkLabel'),
+    menuLabel: text('menuLabel'),
     footer: z
       .object({
         blurb: text('blurb'),

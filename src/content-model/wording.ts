@@ -11,7 +11,8 @@ export const notWording = <T extends ZodType>(schema: T): T => schema.describe(N
 
 export type WordingField = { field: string; text: string };
 
-const isNotWording = (schema: ZodType) =>
+/** Whether `schema` holds a value the code acts on (a link target, an id, words the chat listens for). */
+export const isNotWording = (schema: ZodType) =>
   schema.description === NOT_WORDING || unwrap(schema).type.description === NOT_WORDING;
 
 /** `hero.title`, `stats[0].label`, `[2].features[0]`: the same field names as the review's copy diff. */

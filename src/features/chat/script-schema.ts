@@ -103,10 +103,10 @@ export const chatScript = z
         cancelled: text('cancelled'),
         nothingToCancel: text('nothingToCancel'),
         stillSaving: text('stillSaving'),
-        retryPrompt: text('retryPrompt'),
         tooLong: text('tooLong').refine((value) => value.includes('{max}'), {
           message: 'tooLong must contain {max}, where the longest accepted answer (in characters) is inserted',
         }),
+        retryPrompt: text('retryPrompt'),
         interrupted: text('interrupted'),
         success: text('success'),
         failure: withEmailPlaceholder('failure'),

@@ -44,21 +44,23 @@ const selectField = z
   })
   .strict();
 
-/** Copy both forms share: the form's accessible name, the buttons and the hidden anti-spam field. */
-const formChrome = {
+/** Copy both forms share, in the order the files list it: before the inputs, after them, and the last message. */
+const formOpening = {
   formLabel: text('formLabel'),
   requiredNote: text('requiredNote'),
+};
+const formClosing = {
   honeypotLabel: text('honeypotLabel'),
-  submitLabel: text('submitLabel'),
-  submittingLabel: text('submittingLabel'),
-  failureMessage: messageWithEmail('failureMessage'),
   /** Shown next to the submit button: what is collected and why, with a link to the privacy policy. */
   privacyNotice: collectionNotice,
+  submitLabel: text('submitLabel'),
+  submittingLabel: text('submittingLabel'),
 };
+const failureMessage = messageWithEmail('failureMessage');
 
 export const contactFormCopy = z
   .object({
-    ...formChrome,
+    ...formOpening,
     inputs: z
       .object({
         name: requiredField,
@@ -68,13 +70,15 @@ export const contactFormCopy = z
         details: optionalField,
       })
       .strict(),
+    ...formClosing,
     success: z.object({ message: text('message'), resetLabel: text('resetLabel') }).strict(),
+    failureMessage,
   })
   .strict();
 
 export const bookingFormCopy = z
   .object({
-    ...formChrome,
+    ...formOpening,
     inputs: z
       .object({
         name: requiredField,
@@ -84,7 +88,9 @@ export const bookingFormCopy = z
         message: optionalField,
       })
       .strict(),
+    ...formClosing,
     confirmation: z.object({ title: text('title'), text: text('text'), resetLabel: text('resetLabel') }).strict(),
+    failureMessage,
   })
   .strict();
 

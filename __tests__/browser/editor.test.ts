@@ -1,0 +1,172 @@
+// The editor at /admin (production build) with its local backend, in a temporary copy of the repository:
+// every entry saved unchanged writes nothing; a bad value is refused in the editor; in the editorial workflow
+// (git mode) a save is one branch with one commit changing only that entry's file, and two entries make two
+// branches that merge cleanly. An edited headline through to the page: npm-start.test.ts, on `npm start`.
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { contentFiles } from '../../src/content-model/content-file-list';
+import type { StaticServer } from '../../dev/static/static-server';
+import { launchBrowser } from './setup/browser';
+import { serveBuild } from './setup/test-env';
+import {
+  copyProjectRepository,
+  fieldHolding,
+  git,
+  openEditor,
+  openEntry,
+  publish,
+  saveDraft,
+  startBackend,
+  stopBackend,
+} from './setup/editor';
+
+jest.setTimeout(600_000);
+
+const home = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../content/pages/home.json'), 'utf8'));
+
+/** Every entry of the editor (its address under #/collections/) with its file. */
+function editorEntries(repo: string): { entry: string; file: string }[] {
+  return contentFiles(path.join(repo, 'content')).map(({ source, file }) => {
+    const repoFile = `content/${file}`;
+    // A content file is a collection of its own holding one file, both named after its type.
+    if (source.kind !== 'mdx-folder') return { entry: `${source.typeName}/${source.typeName}`, file: repoFile };
+    const collection = source.typeName === 'Service' ? 'services' : 'legal';
+    return { entry: `${collection}/${path.basename(file, '.mdx')}`, file: repoFile };
+  });
+}
+
+/** Waits (up to 10 s) until `git status --porcelain` in the repository says `expected`: the save has landed. */
+async function waitForStatus(repo: string, expected: string, entry: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let status = git(repo, 'status', '--porcelain');
+  while (status !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    status = git(repo, 'status', '--porcelain');
+  }
+  expect({ entry, status }).toEqual({ entry, status: expected });
+}
+
+describe('the editor at /admin', () => {
+  let browser: Browser;
+  let site: StaticServer;
+  let repo: string;
+  let backend: ChildProcess | undefined;
+  let page: Page;
+
+  beforeAll(async () => {
+    [browser, site] = await Promise.all([launchBrowser(), serveBuild()]);
+    repo = copyProjectRepository();
+  });
+  afterAll(async () => {
+    await stopBackend(backend);
+    await browser?.close();
+    await site?.close();
+    if (repo) fs.rmSync(repo, { recursive: true, force: true });
+  });
+
+  describe('on the files of the checkout (npm start)', () => {
+    beforeAll(async () => {
+      backend = await startBackend(repo, site.url, 'fs');
+      page = await openEditor(browser, site.url);
+    });
+    afterAll(async () => {
+      await page?.close();
+      await stopBackend(backend);
+      backend = undefined;
+    });
+
+    it('writes every entry back byte for byte: one changed field changes one line, changed back none', async () => {
+      const entries = editorEntries(repo);
+      expect(entries.length).toBeGreaterThanOrEqual(19);
+      for (const { entry, file } of entries) {
+        await openEntry(page, site.url, entry);
+        // Decap saves only an entry that differs from the file: add a letter to the first editable text, save,
+        // take it away, save again. Each save writes the whole file from what the editor parsed (MDX bodies too).
+        const box = page.locator('input[type="text"]:not([readonly]), textarea').first();
+        await box.focus();
+        await box.press('Control+End'); // the end of the text, not of a wrapped line
+        await box.pressSequentially('x');
+        await publish(page);
+        await waitForStatus(repo, `M ${file}`, entry); // git() trims the leading space
+        expect({ entry, lines: git(repo, 'diff', '--numstat') }).toEqual({ entry, lines: `1\t1\t${file}` });
+        // Opened again, the entry is what the file now holds (the editor compares with what it opened).
+        await openEntry(page, site.url, entry);
+        await box.focus();
+        await box.press('Control+End'); // the end of the text, not of a wrapped line
+        await box.press('Backspace');
+        await publish(page);
+        await waitForStatus(repo, '', entry);
+      }
+    });
+
+    it('refuses an empty required field and an over-long value, and writes nothing', async () => {
+      await openEntry(page, site.url, 'HomeJson/HomeJson');
+      await (await fieldHolding(page, home.hero.title)).fill('');
+      const metaTitle = await fieldHolding(page, home.meta.title);
+      await metaTitle.fill('x'.repeat(71));
+      await publish(page);
+      await page.getByText('title must not be empty').first().waitFor();
+      await page.getByText('title should be at most 70 characters so search engines show it whole').waitFor();
+      expect(git(repo, 'status', '--porcelain')).toBe('');
+    });
+  });
+
+  describe('in the editorial workflow (git mode, as on GitHub)', () => {
+    beforeAll(async () => {
+      backend = await startBackend(repo, site.url, 'git');
+      page = await openEditor(browser, site.url);
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    const cmsBranches = () =>
+      git(repo, 'branch', '--format=%(refname:short)')
+        .split('\n')
+        .filter((branch) => branch.startsWith('cms/'));
+
+    it('makes one branch with one commit changing only the entry’s file, per entry, that merge without conflict', async () => {
+      const pricing = JSON.parse(fs.readFileSync(path.join(repo, 'content/pages/pricing.json'), 'utf8'));
+      const current = JSON.parse(fs.readFileSync(path.join(repo, 'content/pages/home.json'), 'utf8'));
+      const edits = [
+        { entry: 'HomeJson/HomeJson', file: 'content/pages/home.json', from: current.hero.subtitle },
+        { entry: 'PricingPageJson/PricingPageJson', file: 'content/pages/pricing.json', from: pricing.hero.intro },
+      ];
+      for (const [index, edit] of edits.entries()) {
+        await openEntry(page, site.url, edit.entry);
+        await (await fieldHolding(page, edit.from)).fill(`${edit.from} Edited.`);
+        await saveDraft(page);
+        // The save has landed once its branch holds its commit and the checkout is clean again (the "Entry
+        // saved" notice may still be the previous save's).
+        const landed = () =>
+          cmsBranches().length === index + 1 &&
+          cmsBranches().every((branch) => git(repo, 'rev-list', '--count', `main..${branch}`) === '1') &&
+          git(repo, 'status', '--porcelain') === '';
+        const deadline = Date.now() + 15_000;
+        while (!landed() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const branches = cmsBranches();
+      expect(branches).toHaveLength(2);
+      for (const [index, branch] of branches.sort().entries()) {
+        const expected = [...edits].sort((a, b) => a.entry.localeCompare(b.entry))[index];
+        expect(git(repo, 'rev-list', '--count', `main..${branch}`)).toBe('1');
+        expect(git(repo, 'diff', '--name-only', `main...${branch}`)).toBe(expected.file);
+      }
+      expect(git(repo, 'status', '--porcelain')).toBe('');
+      // Both pull requests merged into main: no conflict, both files changed (the editor's backend stopped
+      // first, as it works in this checkout).
+      await stopBackend(backend);
+      backend = undefined;
+      git(repo, 'checkout', '-q', 'main');
+      git(repo, 'merge', '-q', '--no-ff', '--no-edit', ...branches);
+      expect(git(repo, 'diff', '--name-only', 'HEAD~1')).toBe(
+        edits
+          .map((edit) => edit.file)
+          .sort()
+          .join('\n'),
+      );
+    });
+  });
+});

@@ -1,0 +1,95 @@
+// Driving the editor at /admin (Decap CMS) with its local backend, in a temporary git repository copied from this
+// checkout: the production build's /admin page, decap-server on the port the editor looks for, one browser page.
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { EDITOR_BACKEND_PORT, startEditorBackend } from '../../../dev/editor-backend/start';
+import { copyRepository } from '../../../scripts/copy-repository';
+import { REPO_ROOT } from '../../helpers/local-api';
+import { isPortFree } from '../../helpers/ports';
+
+export const git = (repo: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  }).trim();
+
+/** A copy of the project as a clone has it, committed on `main` in a repository of its own. */
+export function copyProjectRepository(): string {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-'));
+  copyRepository(REPO_ROOT, repo);
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'the project');
+  return repo;
+}
+
+export async function startBackend(repoDir: string, siteOrigin: string, mode: 'fs' | 'git'): Promise<ChildProcess> {
+  if (!(await isPortFree(EDITOR_BACKEND_PORT))) {
+    throw new Error(`port ${EDITOR_BACKEND_PORT} is in use: stop the running \`npm start\`; this test runs its own`);
+  }
+  return startEditorBackend({ repoDir, siteOrigin, mode });
+}
+
+export async function stopBackend(backend: ChildProcess | undefined): Promise<void> {
+  if (!backend || backend.exitCode !== null) return;
+  const exited = new Promise((resolve) => backend.once('exit', resolve));
+  backend.kill();
+  await exited;
+}
+
+/** Opens /admin and logs in to the local backend. */
+export async function openEditor(browser: Browser, siteUrl: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Leave an entry with unsaved changes: yes. Restore a local backup of an earlier, unsaved edit: no.
+  page.on('dialog', (dialog) => void (/backup/i.test(dialog.message()) ? dialog.dismiss() : dialog.accept()));
+  await page.goto(`${siteUrl}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'Home page' }).first().waitFor();
+  return page;
+}
+
+/** Opens an entry: a content file (`HomeJson/HomeJson`) or a folder entry (`services/lead-capture`). */
+export async function openEntry(page: Page, siteUrl: string, entry: string): Promise<void> {
+  // Through the collection's list, so the previous entry's editor is gone before this one's fields are used
+  // (a hash change from entry to entry can leave the old fields on screen for a moment).
+  const editorTitle = page.getByText(/Writing in .+ collection/).first();
+  await page.goto(`${siteUrl}/admin/#/collections/${entry.split('/')[0]}`);
+  await editorTitle.waitFor({ state: 'detached' });
+  await page.goto(`${siteUrl}/admin/#/collections/${entry.replace('/', '/entries/')}`);
+  await editorTitle.waitFor();
+  await page
+    .locator('input:visible, textarea:visible')
+    .first()
+    .waitFor()
+    .catch(async (error: Error) => {
+      await page.screenshot({ path: '/tmp/ed-open.png' });
+      throw new Error(`${entry}: ${error.message}`);
+    });
+}
+/** The text box of the editor that holds `value` (labels repeat across sections: Title, Text …). */
+export async function fieldHolding(page: Page, value: string) {
+  const index = await page.evaluate(
+    (text) =>
+      [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].findIndex(
+        (element) => element.value === text,
+      ),
+    value,
+  );
+  if (index < 0) throw new Error(`no field holds "${value}"`);
+  return page.locator('input, textarea').nth(index);
+}
+
+/** Publish in the local file-system mode (Decap's simple workflow): writes the file at once. */
+export async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now', { exact: true }).click();
+}
+
+/** Save in the editorial workflow: a branch and a pull request (locally: a branch with a commit). */
+export async function saveDraft(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Entry saved').first().waitFor();
+}

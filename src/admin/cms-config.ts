@@ -1,0 +1,183 @@
+// The editor's whole configuration, built in code from the content registry (Decap CMS manual initialisation,
+// `CMS.init({ config })`): one collection entry per content file or folder, fields derived from the schemas.
+import type { ZodType } from 'zod';
+import { contentSources, contentRoot, type ContentSource } from '../content-model/registry';
+import { editorFields, editorListField, type EditorField } from '../content-model/editor-fields';
+import { listFieldName } from '../content-model/content-formats';
+import { pinnedFields } from '../content-model/spec-texts';
+import { fieldHint } from '../content-model/editor-wording';
+
+/** Where the editor saves: set by the site owner for the deployed site (CONTENT.md, "Setting up the editor"). */
+export type BackendSettings = {
+  /** `owner/name` of the GitHub repository. */
+  repo: string;
+  /** The OAuth provider's address: Netlify's, https://api.netlify.com, unless the owner runs another. */
+  authBaseUrl: string;
+  /** The deployed site, for links from the editor to the page. */
+  siteUrl: string;
+};
+
+/** `decap-server` (npm start) on this machine; the editor looks for it only when opened on localhost/127.0.0.1. */
+export const LOCAL_BACKEND_URL = 'http://127.0.0.1:8081/api/v1';
+
+export type FileEntry = { name: string; label: string; file: string; fields: EditorField[] };
+export type Collection =
+  | {
+      name: string;
+      label: string;
+      description: string;
+      format: string;
+      files: FileEntry[];
+      editor: { preview: boolean };
+    }
+  | {
+      name: string;
+      label: string;
+      label_singular: string;
+      folder: string;
+      extension: 'mdx';
+      format: string;
+      create: boolean;
+      delete: boolean;
+      slug: string;
+      identifier_field: string;
+      fields: EditorField[];
+    };
+
+export const formatName = (source: ContentSource) => `content-${source.typeName}`;
+
+const BODY_FIELD: EditorField = {
+  name: 'body',
+  label: 'Text',
+  widget: 'mdx-body',
+  required: true,
+  hint: fieldHint('body', false),
+};
+
+/** The file collections, grouped as a marketer looks for them. */
+const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
+  {
+    name: 'pages',
+    label: 'Pages',
+    typeNames: [
+      'HomeJson',
+      'ServicesPageJson',
+      'PricingPageJson',
+      'ContactPageJson',
+      'BookPageJson',
+      'NotFoundPageJson',
+      'LegalChromeJson',
+    ],
+  },
+  { name: 'offer', label: 'Plans and testimonials', typeNames: ['PlansJson', 'TestimonialsJson'] },
+  { name: 'forms', label: 'Forms', typeNames: ['ContactFormJson', 'BookingFormJson'] },
+  { name: 'chat', label: 'Chat assistant', typeNames: ['ChatJson'] },
+  { name: 'settings', label: 'Site settings', typeNames: ['SiteJson'] },
+];
+
+const FOLDER_COLLECTIONS: Record<string, { name: string; label: string; singular: string; create: boolean }> = {
+  // New services get a page and a card; legal pages are the business's legal documents, changed, not added.
+  Service: { name: 'services', label: 'Services', singular: 'Service', create: true },
+  LegalPage: { name: 'legal', label: 'Legal pages', singular: 'Legal page', create: false },
+};
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The pinned fields of one content file, as paths inside it. */
+function pinnedIn(file: string): string[] {
+  return pinnedFields.filter((pinned) => pinned.file === file).map((pinned) => pinned.field);
+}
+
+/** Fields and checks of one content source; `checks` collects the zod schema behind every checked field. */
+function sourceFields(source: ContentSource, checks: Map<string, ZodType>): EditorField[] {
+  const options = { prefix: source.typeName };
+  const derived =
+    source.kind === 'json-list'
+      ? editorListField(listFieldName(source), source.schema, { ...options, pinned: pinnedIn(source.file) })
+      : editorFields(source.schema, {
+          ...options,
+          pinned: source.kind === 'json-object' ? pinnedIn(source.file) : [],
+        });
+  for (const [key, schema] of derived.checks) checks.set(key, schema);
+  if (source.kind === 'json-list') {
+    // The file is this one list (the plans, the testimonials): its items open, not folded to their titles.
+    return derived.fields.map((field) => ({ ...field, collapsed: false }));
+  }
+  return source.kind === 'mdx-folder' ? [...derived.fields, BODY_FIELD] : derived.fields;
+}
+
+export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
+  const bySource = new Map(contentSources.map((source) => [source.typeName, source]));
+  // One collection per file: Decap takes a file's format from its collection only (a `format` on a file of a
+  // shared collection is ignored and the default JSON printer reorders the keys), and each file has its own.
+  const fileCollections = FILE_GROUPS.flatMap(({ label: group, typeNames }) =>
+    typeNames.map((typeName) => {
+      const source = bySource.get(typeName);
+      if (!source || source.kind === 'mdx-folder') throw new Error(`${typeName} is not a content file`);
+      const label = capitalised(source.label);
+      const file: FileEntry = {
+        name: typeName,
+        label,
+        file: `${contentRoot}/${source.file}`,
+        fields: sourceFields(source, checks),
+      };
+      return {
+        name: typeName,
+        label,
+        description: group,
+        format: formatName(source),
+        editor: { preview: true },
+        files: [file],
+      };
+    }),
+  );
+  const folderCollections = contentSources.flatMap((source): Collection[] => {
+    if (source.kind !== 'mdx-folder') return [];
+    const collection = FOLDER_COLLECTIONS[source.typeName];
+    if (!collection) throw new Error(`${source.typeName}: no editor collection for this folder`);
+    return [
+      {
+        name: collection.name,
+        label: collection.label,
+        label_singular: collection.singular,
+        folder: `${contentRoot}/${source.folder}`,
+        extension: 'mdx',
+        format: formatName(source),
+        create: collection.create,
+        delete: false,
+        slug: '{{slug}}',
+        identifier_field: 'title',
+        fields: sourceFields(source, checks),
+      },
+    ];
+  });
+  return [...fileCollections, ...folderCollections];
+}
+
+/** Every content type the registry knows must have its place in the editor: checked by the coverage test too. */
+export function editorTypeNames(): string[] {
+  return [...FILE_GROUPS.flatMap((group) => group.typeNames), ...Object.keys(FOLDER_COLLECTIONS)];
+}
+
+export function cmsConfig(settings: BackendSettings, checks: Map<string, ZodType>) {
+  return {
+    load_config_file: false,
+    backend: {
+      name: 'github',
+      repo: settings.repo,
+      branch: 'main',
+      base_url: settings.authBaseUrl,
+      // Each save is a pull request; its squash-merge message names the entry.
+      squash_merges: true,
+    },
+    publish_mode: 'editorial_workflow',
+    local_backend: { url: LOCAL_BACKEND_URL },
+    site_url: settings.siteUrl,
+    display_url: settings.siteUrl,
+    // Decap requires a media folder; the content has no uploads (images are part of the design, in src/images).
+    media_folder: 'static/uploads',
+    public_folder: '/uploads',
+    editor: { preview: true },
+    collections: cmsCollections(checks),
+  };
+}

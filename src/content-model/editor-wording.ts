@@ -1,0 +1,72 @@
+// The words the editor (/admin) shows around a field: its label, made from the key, and a hint in plain words for
+// the keys whose purpose the label alone does not make clear.
+
+const WORDS: Record<string, string> = {
+  cta: 'button',
+  ctas: 'buttons',
+  url: 'address',
+  meta: 'search listing',
+  alt: 'image description',
+  to: 'link to',
+};
+
+/** `primaryCta` → `Primary button`, `meta` → `Search listing`. */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase());
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const HINTS: Record<string, string> = {
+  meta: 'How this page appears in search results and in the browser tab.',
+  eyebrow: 'The short line above the heading.',
+  to: 'A page of this site such as /pricing, or a full address starting with https:// or mailto:.',
+  order: 'Position in the list: lower numbers come first. Each must be different.',
+  icon: 'The picture shown beside the service.',
+  slug: 'The page address after the site name, e.g. privacy-policy for /privacy-policy.',
+  updated: 'The date the text last changed in substance, as YYYY-MM-DD.',
+  mostPopular: 'Marks this plan "Most Popular". Only one plan may be.',
+  rating: 'Stars, from 1 to 5.',
+  body: 'The text of the page. Markdown: **bold**, [link text](/pricing), a blank line between paragraphs.',
+  imageAlt: 'Describes the picture for people who cannot see it.',
+  linkLabel: 'The words of the link.',
+  keywords: 'Words or short phrases the assistant listens for, one per item.',
+  id: 'A short name for the code: lowercase letters, digits and dashes.',
+};
+
+/** A hint for the field `key`; values the code acts on (links, ids, words the chat listens for) say so. */
+export function fieldHint(key: string, actedOnByCode: boolean): string | undefined {
+  const hint = HINTS[key];
+  if (hint) return hint;
+  return actedOnByCode ? 'The site acts on this value: change it with care.' : undefined;
+}
+
+export const FIXED_BY_SPEC_HINT =
+  'Fixed by the site specification (SPEC.md), word for word, so it cannot be changed here. Ask a developer if it must change.';
+
+/** Keys whose texts run to sentences: edited in a box of several lines. */
+export const multiLineKeys = new Set([
+  'text',
+  'intro',
+  'subtitle',
+  'description',
+  'summary',
+  'quote',
+  'reply',
+  'blurb',
+  'greeting',
+  'fallback',
+  'bestFor',
+  'tagline',
+  'message',
+  'prompt',
+  'invalid',
+  'start',
+  'success',
+  'failure',
+  'failureMessage',
+  'privacyNotice',
+]);
