@@ -6,7 +6,7 @@ import {
   WISHES_TUNING,
 } from '../__tests__/fixtures/chat-booking-wishes';
 import { builtChatScript } from '../__tests__/helpers/chat-script';
-import { mustNotStartFigure, wishFigure, type Figure } from './chat/booking-wish-figures';
+import { firstMessageFigure, mustNotStartFigure, wishFigure, type Figure } from './chat/booking-wish-figures';
 
 const script = builtChatScript();
 const percent = (f: Figure) => `${(f.share * 100).toFixed(1)} % (${f.count} of ${f.of})`;
@@ -22,5 +22,6 @@ for (const [name, wishes, mustNot] of [
 ] as const) {
   console.log(`\n${name}`);
   report('  booking wishes reaching the first question within two messages', wishFigure(wishes, script), 'missed');
+  report('  of them, started by the first message alone', firstMessageFigure(wishes, script), 'offered first');
   report('  must-not-start phrasings that start the flow', mustNotStartFigure(mustNot, script), 'started');
 }

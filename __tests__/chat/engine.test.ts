@@ -6,8 +6,9 @@ import {
   resumeRestoredState,
   type EngineResult,
 } from '../../src/features/chat/engine';
-import { isChatState, MAX_MESSAGES, type ChatState } from '../../src/features/chat/state';
+import { isChatState, MAX_MESSAGES } from '../../src/features/chat/state';
 import { builtChatScript, TEST_CONTACT_EMAIL as EMAIL } from '../helpers/chat-script';
+import { conversation } from '../helpers/converse';
 import { chat, claims } from '../fixtures/spec-texts';
 
 const script = builtChatScript();
@@ -16,18 +17,10 @@ const { booking } = script;
 const SUCCESS = chat.success;
 const FAILURE = chat.failure.replace('{email}', EMAIL);
 
-let clock = 1_000;
 const start = () => initialState(script, 0);
 
 /** Sends each text in turn and returns the last turn's result. */
-function converse(state: ChatState, ...texts: string[]): EngineResult {
-  let result: EngineResult = { state, replies: [] };
-  for (const text of texts) {
-    result = respond(result.state, text, script, (clock += 1));
-    expect(isChatState(result.state)).toBe(true);
-  }
-  return result;
-}
+const converse = conversation(script);
 
 const replyTexts = (result: EngineResult) => result.replies.map((reply) => reply.text);
 
@@ -332,10 +325,11 @@ describe('keyword replies outside a flow', () => {
     ['Can I talk to a human?', 'human'],
     ['Hello', 'greeting'],
     ['Thanks!', 'thanks'],
-  ])('%j gets the %s reply', (text, id) => {
-    const replies = ask(text);
-    expect(replies).toHaveLength(1);
-    expect(replies[0].text).toBe(topic(id).reply);
+  ])('%j gets the %s reply, and the offer to book a call where the topic makes it', (text, id) => {
+    expect(ask(text).map((reply) => reply.text)).toEqual([
+      topic(id).reply,
+      ...(topic(id).offer ? [script.offer.question] : []),
+    ]);
   });
 
   it('pricing: no public prices, a custom quote, and a link to /pricing', () => {
@@ -381,8 +375,8 @@ describe('keyword replies outside a flow', () => {
     expect(script.offTopic.reply).toMatch(/strategy call/);
   });
 
-  it('falls back to a helpful default', () => {
-    expect(ask('asdfgh').map((reply) => reply.text)).toEqual([script.fallback]);
+  it('falls back to a helpful default, with the offer to book a call', () => {
+    expect(ask('asdfgh').map((reply) => reply.text)).toEqual([script.fallback, script.offer.question]);
   });
 });
 

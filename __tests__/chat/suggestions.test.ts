@@ -19,6 +19,8 @@ const renamed: ChatScript = {
     cancel: 'Zebra four',
     confirmCancel: 'Zebra five',
     keepBooking: 'Zebra six',
+    acceptOffer: 'Zebra seven',
+    declineOffer: 'Zebra eight',
   },
 };
 
@@ -55,6 +57,15 @@ describe.each([
     expect(saving.effect?.lead.phone).toBe(NOT_PROVIDED);
     // The transcript shows what the visitor pressed.
     expect(saving.state.messages.filter((message) => !message.isBot).at(-1)?.text).toBe(suggestions.skip);
+  });
+
+  it('accept the offer to book a call, or decline it', () => {
+    const offered = say(initialState(script, 0), 'asdfgh');
+    expect(suggestionsFor(offered, script, undefined)).toEqual([suggestions.acceptOffer, suggestions.declineOffer]);
+    expect(press(offered, suggestions.acceptOffer).state).toMatchObject({ status: 'collecting', step: 'full_name' });
+    const declined = press(offered, suggestions.declineOffer).state;
+    expect(declined).toMatchObject({ status: 'idle', offerDeclined: true });
+    expect(suggestionsFor(declined, script, undefined)).toEqual([suggestions.bookCall]);
   });
 
   it('retry after a failed save', () => {

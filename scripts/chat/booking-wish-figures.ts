@@ -33,6 +33,8 @@ function figure(list: Phrasing[], counts: (text: string) => boolean, missIf: boo
 }
 
 /** Wishes: misses are the ones that do not reach the question. Must-not-start: misses are the ones that start it. */
+export const firstMessageFigure = (list: Phrasing[], script: ChatScript) =>
+  figure(list, (text) => startsBooking(text, script), false);
 export const wishFigure = (list: Phrasing[], script: ChatScript) =>
   figure(list, (text) => reachesBooking(text, script), false);
 export const mustNotStartFigure = (list: Phrasing[], script: ChatScript) =>

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { printContentJson } from '../../src/content-model/content-files';
 import { fieldKeys, type WordingField } from '../../src/content-model/wording';
 import { contentWording, type FileWording } from '../content-wording';
 import { pinnedFields } from '../../src/content-model/spec-texts';
@@ -33,7 +34,8 @@ function rewordJson(dir: string, { file, fields }: FileWording): Reworded[] {
     .filter(({ field }) => !pinned.has(field))
     .map(({ field, text }) => ({ file, field, before: text, after: reword(text) }));
   for (const change of changes) setAt(data, change.field, change.after);
-  fs.writeFileSync(absolute, `${JSON.stringify(data, null, 2)}\n`);
+  // Printed as the editor prints it, so a reworded file is one a marketer's save could have written.
+  fs.writeFileSync(absolute, printContentJson(data));
   return changes;
 }
 

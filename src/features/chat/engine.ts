@@ -2,7 +2,15 @@
 // replies and, when a booking is complete, the save to perform. The widget renders the state, paces the
 // replies and performs the save, then reports its outcome with onSaveResult.
 import type { ConsultationLead } from '../../lib/leads';
-import { asksToBook, asksToCancel, cancelDecision } from './intent';
+import {
+  asksAQuestion,
+  asksToBook,
+  asksToCancel,
+  cancelDecision,
+  offerAnswer,
+  saysAlreadyBooked,
+  soundsReady,
+} from './intent';
 import { meaningOf } from './suggestions';
 import { chatBookingLead } from './lead';
 import { countMentions, mentionsAny } from './match';
@@ -42,7 +50,7 @@ const bot = (text: string, links?: MessageLink[]): Draft => ({ text, isBot: true
 
 /** The state without the flags that last only for one turn or one question. */
 function settled(state: ChatState): ChatState {
-  const { confirmingCancel: _confirming, justBooked: _booked, ...rest } = state;
+  const { confirmingCancel: _confirming, justBooked: _booked, offer: _offer, ...rest } = state;
   return rest;
 }
 
@@ -53,7 +61,15 @@ function idle(state: ChatState): ChatState {
 /** A conversation holding only the greeting: the first one, and the widget's "Start over". */
 export function initialState(script: ChatScript, now: number): ChatState {
   const empty: ChatState = { version: 1, messages: [], status: 'idle', step: null, answers: {}, nextId: 1 };
-  return append(empty, [bot(script.greeting)], now).state;
+  const greeting = [bot(script.greeting)];
+  return append(withOffer(empty, greeting, script), greeting, now).state;
+}
+
+/** The idle state after `replies`, open to a yes when they offer a call. */
+function withOffer(state: ChatState, replies: Draft[], script: ChatScript, asked = false): ChatState {
+  if (asked) return { ...state, offer: 'asked' };
+  const mentioned = replies.some((reply) => mentionsAny(reply.text, script.offer.mentions));
+  return mentioned ? { ...state, offer: 'mentioned' } : state;
 }
 
 /** The reply with most matching keywords; ties go to the topic listed first. */
@@ -70,23 +86,56 @@ function bestTopic(text: string, topics: readonly ChatTopic[]): ChatTopic | unde
   return best;
 }
 
-function replyOutsideFlow(state: ChatState, text: string, script: ChatScript, now: number): EngineResult {
+function startBooking(state: ChatState, before: Draft[], script: ChatScript, now: number): EngineResult {
+  const step = firstStep();
   const { booking } = script;
-  const wantsToCancel = asksToCancel(text, booking);
-  // "Our customers cancel last minute, can we book a call?" asks to book; "cancel my booking" is about an
-  // earlier booking, not a request for a new one.
-  if (asksToBook(text, booking)) {
-    if (wantsToCancel) return say(state, [bot(booking.nothingToCancel)], now);
-    const step = firstStep();
-    return say({ ...state, status: 'collecting', step }, [bot(booking.start), bot(booking.steps[step].prompt)], now);
+  return say(
+    { ...state, status: 'collecting', step },
+    [...before, bot(booking.start), bot(booking.steps[step].prompt)],
+    now,
+  );
+}
+
+/** A reply outside a booking; it ends with the offer to book a call where the script or the visitor calls for one. */
+function answer(state: ChatState, reply: Draft, script: ChatScript, now: number, offers: boolean): EngineResult {
+  const asked = offers && !state.offerDeclined;
+  const drafts = asked ? [reply, bot(script.offer.question)] : [reply];
+  return say(withOffer(state, drafts, script, asked), drafts, now);
+}
+
+function replyOutsideFlow(
+  offered: ChatState['offer'],
+  state: ChatState,
+  text: string,
+  script: ChatScript,
+  now: number,
+): EngineResult {
+  const { booking, offer } = script;
+  if (offered) {
+    const decision = offerAnswer(text, offer, booking);
+    if (decision === 'yes') return startBooking(state, [], script, now);
+    if (decision === 'no') return say({ ...state, offerDeclined: true }, [bot(offer.declined)], now);
   }
+  const wantsToCancel = asksToCancel(text, booking);
+  // "cancel my booking" is about an earlier booking, not a request for a new one; "our customers cancel last
+  // minute, can we book a call?" asks to book.
+  if (wantsToCancel && (asksToBook(text, booking) || saysAlreadyBooked(text, booking))) {
+    return say(state, [bot(booking.nothingToCancel)], now);
+  }
+  if (saysAlreadyBooked(text, booking)) return say(state, [bot(booking.alreadyBooked)], now);
   const topic = bestTopic(text, script.topics);
-  if (topic) return say(state, [bot(topic.reply, topic.links)], now);
-  if (mentionsAny(text, script.offTopic.keywords)) return say(state, [bot(script.offTopic.reply)], now);
+  if (asksToBook(text, booking)) {
+    // "How much is it, can we talk?" gets the answer and the booking.
+    const answered = topic && asksAQuestion(text, booking) ? [bot(topic.reply, topic.links)] : [];
+    return startBooking(state, answered, script, now);
+  }
+  const ready = soundsReady(text, offer);
+  if (topic) return answer(state, bot(topic.reply, topic.links), script, now, topic.offer || ready);
+  if (mentionsAny(text, script.offTopic.keywords)) return answer(state, bot(script.offTopic.reply), script, now, ready);
   if (wantsToCancel) return say(state, [bot(booking.nothingToCancel)], now);
   const smallTalk = bestTopic(text, script.smallTalk);
-  if (smallTalk) return say(state, [bot(smallTalk.reply, smallTalk.links)], now);
-  return say(state, [bot(script.fallback)], now);
+  if (smallTalk) return answer(state, bot(smallTalk.reply, smallTalk.links), script, now, smallTalk.offer || ready);
+  return answer(state, bot(script.fallback), script, now, true);
 }
 
 /** A cancel request with answers already given is confirmed first; with none, there is nothing to lose. */
@@ -172,7 +221,7 @@ export function respond(state: ChatState, visitorText: string, script: ChatScrip
   if (state.confirmingCancel) return answerCancelQuestion(withVisitor, meant, script, now);
   switch (state.status) {
     case 'idle':
-      return replyOutsideFlow(withVisitor, meant, script, now);
+      return replyOutsideFlow(state.offer, withVisitor, meant, script, now);
     case 'collecting':
       return answerStep(withVisitor, meant, script, now);
     case 'saving':

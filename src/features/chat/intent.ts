@@ -1,13 +1,101 @@
-// What a visitor's message asks for, beyond the answer to a question: to book a call, or to stop one.
-// The words come from the script; the rules that decide between them live here.
-import { isRequest, looksLikeWebsite, mentionsAny } from './match';
+// What a visitor's message asks for, beyond the answer to a question: to book a call, or to stop one; and how
+// it answers the offer to book one. The words come from the script; the rules that decide between them live here.
+import { consistsOf, isRequest, looksLikeWebsite, mentionsAny, phraseStarts, words } from './match';
 import type { ChatScript } from './script-schema';
 
 type Booking = ChatScript['booking'];
+type Offer = ChatScript['offer'];
 
-/** "Can we book a call?", "Do you do demos?", "Interested in scheduling a consultation". */
+/** Words that make a trigger a noun of a question about the call: "how long is *the* call?", "*your* demo form". */
+const DETERMINERS = new Set(['the', 'this', 'that', 'your', 'our']);
+/**
+ * Words between a product subject and a trigger that show the visitor is the one asking: "is it possible *to*
+ * book", "how much is it, can *we* talk". Without them, "can it book", "your bot can make schedule" ask what the
+ * product does.
+ */
+const ASKER_WORDS = new Set(['to', 'we', 'i', 'you', 'u', 'us', 'me']);
+/** Asker words that, inside a wish, make the visitor its subject ("can *we* talk"); "ring *me*" may be the product's. */
+const ASKER_SUBJECTS = new Set(['we', 'i', 'you', 'u']);
+/** How many words may stand between a product subject and a trigger: "your bot *can make* schedule". */
+const PRODUCT_REACH = 2;
+
+/**
+ * Whether the mention of `phrase` at word `start` follows a product subject: "can *it* book jobs", "*the bot*
+ * should ring me". Not when the words between, or the phrase itself, name the asker: "how much is it, can *we*
+ * talk".
+ */
+function followsProduct(said: string[], start: number, phrase: string, booking: Booking): boolean {
+  const phraseWords = words(phrase);
+  return booking.productSubjects.some((subject) =>
+    phraseStarts(said, subject).some((at) => {
+      const end = at + words(subject).length;
+      const between = said.slice(end, start);
+      const askerNamed =
+        between.some((word) => ASKER_WORDS.has(word)) || phraseWords.some((word) => ASKER_SUBJECTS.has(word));
+      return end <= start && between.length <= PRODUCT_REACH && !askerNamed;
+    }),
+  );
+}
+
+/** "how long is *the* call", "what happens on *the strategy* call": the word before, or the one before that. */
+function followsDeterminer(said: string[], start: number): boolean {
+  return DETERMINERS.has(said[start - 1]) || DETERMINERS.has(said[start - 2]);
+}
+
+/** Whether the message says a call is booked already: "booked it already", "already got a time booked". */
+export function saysAlreadyBooked(text: string, booking: Booking): boolean {
+  if (mentionsAny(text, booking.bookedPhrases)) return true;
+  return mentionsAny(text, booking.alreadyWords) && mentionsAny(text, booking.bookedWords);
+}
+
+/**
+ * Whether the message asks for a call: it says a wish ("give us a bell", "how do we kick this off"), or it
+ * mentions a trigger ("can we book a call?", "demo pls") other than in a question about the call ("how long
+ * is the call?"), about what the product does ("can the bot book meetings?"), or from a visitor who has
+ * booked already.
+ */
 export function asksToBook(text: string, booking: Booking): boolean {
-  return mentionsAny(text, booking.triggers);
+  if (saysAlreadyBooked(text, booking)) return false;
+  const said = words(text);
+  const wished = booking.wishes.some((wish) =>
+    phraseStarts(said, wish).some((start) => !followsProduct(said, start, wish, booking)),
+  );
+  if (wished) return true;
+  if (mentionsAny(text, booking.aboutTheCall)) return false;
+  return booking.triggers.some((trigger) =>
+    phraseStarts(said, trigger).some(
+      (start) => !followsDeterminer(said, start) && !followsProduct(said, start, trigger, booking),
+    ),
+  );
+}
+
+/**
+ * Whether a message also asks a question to answer before booking: "*how much* is it, can we talk?". A question
+ * mark alone does not count: in "can I book a demo?" it belongs to the request.
+ */
+export function asksAQuestion(text: string, booking: Booking): boolean {
+  return mentionsAny(text, booking.questionWords);
+}
+
+/** Whether the visitor sounds ready to go ahead ("keen", "for our clinic"): their answer ends with the offer. */
+export function soundsReady(text: string, offer: Offer): boolean {
+  return mentionsAny(text, offer.readyWords);
+}
+
+/**
+ * The visitor's answer to the offer to book a call: the message is made of yes words ("sure, do that", "ok
+ * please") or of no words ("nah I'm good"), apart from filler words. Anything else is neither and is read
+ * as a message of its own.
+ */
+export function offerAnswer(text: string, offer: Offer, booking: Booking): 'yes' | 'no' | undefined {
+  const fillerBesides = (answers: readonly string[]) => {
+    const answerWords = new Set(answers.map((answer) => words(answer).join(' ')));
+    return booking.fillerWords.filter((word) => !answerWords.has(words(word).join(' ')));
+  };
+  const yes = consistsOf(text, offer.yesWords, fillerBesides(offer.noWords));
+  const no = consistsOf(text, offer.noWords, fillerBesides(offer.yesWords));
+  if (yes === no) return undefined;
+  return yes ? 'yes' : 'no';
 }
 
 /**

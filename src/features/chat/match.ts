@@ -22,6 +22,11 @@ function sequenceStarts(haystack: string[], needle: string[]): number[] {
   return starts;
 }
 
+/** Where `phrase` starts among the words `said` of a message ("book" in "can we book a call": [2]). */
+export function phraseStarts(said: string[], phrase: string): number[] {
+  return sequenceStarts(said, words(phrase));
+}
+
 function containsSequence(haystack: string[], needle: string[]): boolean {
   return sequenceStarts(haystack, needle).length > 0;
 }
@@ -64,6 +69,31 @@ export function isRequest(text: string, phrases: readonly string[], filler: read
     const wanted = words(phrase).join(' ');
     return wanted !== '' && (said.join(' ') === wanted || meant.join(' ') === wanted);
   });
+}
+
+/**
+ * Whether `text` is made of `phrases` and `filler` words only, one phrase at least: "sure, do that" and "ok
+ * please" are made of yes words, "haha ok" is not ("haha" is neither).
+ */
+export function consistsOf(text: string, phrases: readonly string[], filler: readonly string[]): boolean {
+  const said = words(text);
+  const pieces = [
+    ...phrases.map((phrase) => ({ words: words(phrase), counts: true })),
+    ...filler.map((word) => ({ words: words(word), counts: false })),
+  ].filter((piece) => piece.words.length > 0);
+  // reached[i]: the first i words can be covered — 'phrase' with a phrase among them, 'filler' with filler only.
+  const reached: (undefined | 'filler' | 'phrase')[] = ['filler'];
+  for (let at = 0; at < said.length; at += 1) {
+    const before = reached[at];
+    if (!before) continue;
+    for (const piece of pieces) {
+      if (!piece.words.every((word, offset) => said[at + offset] === word)) continue;
+      const end = at + piece.words.length;
+      if (piece.counts || before === 'phrase') reached[end] = 'phrase';
+      else reached[end] ??= 'filler';
+    }
+  }
+  return reached[said.length] === 'phrase';
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -41,6 +41,8 @@ const topic = z
     reply: text('reply'),
     /** Links shown under the reply; may be empty. */
     links: z.array(link, { error: 'links must be a list (it may be empty)' }),
+    /** The reply ends with the offer to book a call (offer.question) until the visitor has declined it. */
+    offer: z.boolean({ error: 'offer must be true or false' }),
   })
   .strict();
 
@@ -75,11 +77,32 @@ export const chatScript = z
         /** Shown while the bot asks whether to discard the answers: confirm, or carry on. */
         confirmCancel: text('confirmCancel'),
         keepBooking: text('keepBooking'),
+        /** Shown under the offer to book a call: accept, or decline. */
+        acceptOffer: text('acceptOffer'),
+        declineOffer: text('declineOffer'),
       })
       .strict(),
     booking: z
       .object({
+        /**
+         * A message that mentions one of these asks for a call, unless the mention is about the call ("how long is
+         * the call?"), about what the product does ("can it book jobs?") or the message says one is booked already.
+         */
         triggers: phrases('triggers'),
+        /** A message that contains one of these asks for a call, whatever else it says ("give us a bell"). */
+        wishes: phrases('wishes'),
+        /** What the product is called in a question about it: "can *the bot* book meetings?" is not a request. */
+        productSubjects: phrases('productSubjects'),
+        /** Words of a question about the call itself ("how long", "agenda"): a trigger beside them is no request. */
+        aboutTheCall: phrases('aboutTheCall'),
+        /** A message with one of these says a call is booked already ("booked it already", "I've booked"). */
+        bookedPhrases: phrases('bookedPhrases'),
+        /** With one of bookedWords, also says so: "*already* got a time *booked*". */
+        alreadyWords: phrases('alreadyWords'),
+        bookedWords: phrases('bookedWords'),
+        /** Words of a question ("how much", "what"): a request for a call with one also gets the topic's answer. */
+        questionWords: phrases('questionWords'),
+        alreadyBooked: withEmailPlaceholder('alreadyBooked'),
         start: text('start'),
         /** Shown above the message box while a booking is in progress, with a link to the privacy policy. */
         privacyNotice: collectionNotice,
@@ -115,6 +138,22 @@ export const chatScript = z
     /** Replies chosen by keyword outside a booking; the topic with most matching keywords wins, ties go to the first. */
     topics: z.array(topic).min(1, 'topics needs at least one topic'),
     offTopic: z.object({ keywords: phrases('keywords'), reply: text('reply') }).strict(),
+    /**
+     * The offer to book a call, asked after the fallback, after topics marked offer, and after any topic when the
+     * visitor sounds ready (readyWords). The visitor's next message is read against it: yesWords start the
+     * booking, noWords get `declined` and the offer is not asked again in that conversation.
+     */
+    offer: z
+      .object({
+        question: text('question'),
+        /** A reply that mentions one of these offers a call too ("or book you a free strategy call"): a yes books. */
+        mentions: phrases('mentions'),
+        readyWords: phrases('readyWords'),
+        yesWords: phrases('yesWords'),
+        noWords: phrases('noWords'),
+        declined: text('declined'),
+      })
+      .strict(),
     /** Greetings and thanks: only used when no topic and nothing off-topic matched. */
     smallTalk: z.array(topic),
     fallback: text('fallback'),

@@ -47,6 +47,14 @@ export type ChatState = {
   confirmingCancel?: true;
   /** Set on the idle state right after a booking was saved, until the visitor's next message. */
   justBooked?: true;
+  /**
+   * Set on the idle state after a reply that offers a call, until the visitor's next message, which is read
+   * against it (yes books, no declines): 'asked' when the reply ended with the offer's yes/no question (the
+   * yes/no buttons show), 'mentioned' when it only said a call can be booked (the greeting).
+   */
+  offer?: 'asked' | 'mentioned';
+  /** The visitor said no to the offer: it is not asked again in this conversation. */
+  offerDeclined?: true;
 };
 
 /** Older messages are dropped beyond this, to keep sessionStorage small. */
@@ -91,7 +99,8 @@ function answersFitStatus(status: BookingStatus, step: StepId | null, answers: A
 
 export function isChatState(value: unknown): value is ChatState {
   if (!isRecord(value)) return false;
-  const { version, messages, status, step, answers, nextId, confirmingCancel, justBooked } = value;
+  const { version, messages, status, step, answers, nextId, confirmingCancel, justBooked, offer, offerDeclined } =
+    value;
   if (version !== 1) return false;
   if (!Array.isArray(messages) || !messages.every(isMessage) || messages.length > MAX_MESSAGES) return false;
   if (status !== 'idle' && status !== 'collecting' && status !== 'saving' && status !== 'failed') return false;
@@ -106,5 +115,7 @@ export function isChatState(value: unknown): value is ChatState {
     return false;
   }
   if (justBooked !== undefined && (justBooked !== true || status !== 'idle')) return false;
+  if (offer !== undefined && ((offer !== 'asked' && offer !== 'mentioned') || status !== 'idle')) return false;
+  if (offerDeclined !== undefined && offerDeclined !== true) return false;
   return answersFitStatus(status, step, answers as Answers);
 }

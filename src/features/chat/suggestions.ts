@@ -7,7 +7,7 @@ import type { ChatState } from './state';
 type Suggestion = { label: string; means: string };
 
 function offered(state: ChatState, script: ChatScript, timeZone: string | undefined): Suggestion[] {
-  const { suggestions, booking } = script;
+  const { suggestions, booking, offer } = script;
   if (state.confirmingCancel)
     return [
       { label: suggestions.confirmCancel, means: booking.confirmCancelWords[0] },
@@ -15,6 +15,11 @@ function offered(state: ChatState, script: ChatScript, timeZone: string | undefi
     ];
   switch (state.status) {
     case 'idle':
+      if (state.offer === 'asked')
+        return [
+          { label: suggestions.acceptOffer, means: offer.yesWords[0] },
+          { label: suggestions.declineOffer, means: offer.noWords[0] },
+        ];
       // Straight after a booking, offering another would read as if the first one had not gone through.
       return state.justBooked ? [] : [{ label: suggestions.bookCall, means: booking.triggers[0] }];
     case 'collecting':
