@@ -540,6 +540,7 @@ type ChatJson = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly offTopic: ChatJsonOffTopic;
+  readonly offer: ChatJsonOffer;
   readonly parent: Maybe<Node>;
   readonly smallTalk: ReadonlyArray<ChatJsonSmallTalk>;
   readonly suggestions: ChatJsonSuggestions;
@@ -548,6 +549,11 @@ type ChatJson = Node & {
 };
 
 type ChatJsonBooking = {
+  readonly aboutTheCall: ReadonlyArray<Scalars['String']>;
+  readonly alreadyBooked: Scalars['String'];
+  readonly alreadyWords: ReadonlyArray<Scalars['String']>;
+  readonly bookedPhrases: ReadonlyArray<Scalars['String']>;
+  readonly bookedWords: ReadonlyArray<Scalars['String']>;
   readonly bookingKept: Scalars['String'];
   readonly cancelPhrases: ReadonlyArray<Scalars['String']>;
   readonly cancelRequests: ReadonlyArray<Scalars['String']>;
@@ -562,6 +568,8 @@ type ChatJsonBooking = {
   readonly noPhoneWords: ReadonlyArray<Scalars['String']>;
   readonly nothingToCancel: Scalars['String'];
   readonly privacyNotice: CollectionNotice;
+  readonly productSubjects: ReadonlyArray<Scalars['String']>;
+  readonly questionWords: ReadonlyArray<Scalars['String']>;
   readonly retryPrompt: Scalars['String'];
   readonly retryWords: ReadonlyArray<Scalars['String']>;
   readonly start: Scalars['String'];
@@ -572,9 +580,15 @@ type ChatJsonBooking = {
   readonly tooLong: Scalars['String'];
   readonly triggers: ReadonlyArray<Scalars['String']>;
   readonly websiteSkipWords: ReadonlyArray<Scalars['String']>;
+  readonly wishes: ReadonlyArray<Scalars['String']>;
 };
 
 type ChatJsonBookingFieldSelector = {
+  readonly aboutTheCall: InputMaybe<FieldSelectorEnum>;
+  readonly alreadyBooked: InputMaybe<FieldSelectorEnum>;
+  readonly alreadyWords: InputMaybe<FieldSelectorEnum>;
+  readonly bookedPhrases: InputMaybe<FieldSelectorEnum>;
+  readonly bookedWords: InputMaybe<FieldSelectorEnum>;
   readonly bookingKept: InputMaybe<FieldSelectorEnum>;
   readonly cancelPhrases: InputMaybe<FieldSelectorEnum>;
   readonly cancelRequests: InputMaybe<FieldSelectorEnum>;
@@ -589,6 +603,8 @@ type ChatJsonBookingFieldSelector = {
   readonly noPhoneWords: InputMaybe<FieldSelectorEnum>;
   readonly nothingToCancel: InputMaybe<FieldSelectorEnum>;
   readonly privacyNotice: InputMaybe<CollectionNoticeFieldSelector>;
+  readonly productSubjects: InputMaybe<FieldSelectorEnum>;
+  readonly questionWords: InputMaybe<FieldSelectorEnum>;
   readonly retryPrompt: InputMaybe<FieldSelectorEnum>;
   readonly retryWords: InputMaybe<FieldSelectorEnum>;
   readonly start: InputMaybe<FieldSelectorEnum>;
@@ -599,9 +615,15 @@ type ChatJsonBookingFieldSelector = {
   readonly tooLong: InputMaybe<FieldSelectorEnum>;
   readonly triggers: InputMaybe<FieldSelectorEnum>;
   readonly websiteSkipWords: InputMaybe<FieldSelectorEnum>;
+  readonly wishes: InputMaybe<FieldSelectorEnum>;
 };
 
 type ChatJsonBookingFilterInput = {
+  readonly aboutTheCall: InputMaybe<StringQueryOperatorInput>;
+  readonly alreadyBooked: InputMaybe<StringQueryOperatorInput>;
+  readonly alreadyWords: InputMaybe<StringQueryOperatorInput>;
+  readonly bookedPhrases: InputMaybe<StringQueryOperatorInput>;
+  readonly bookedWords: InputMaybe<StringQueryOperatorInput>;
   readonly bookingKept: InputMaybe<StringQueryOperatorInput>;
   readonly cancelPhrases: InputMaybe<StringQueryOperatorInput>;
   readonly cancelRequests: InputMaybe<StringQueryOperatorInput>;
@@ -616,6 +638,8 @@ type ChatJsonBookingFilterInput = {
   readonly noPhoneWords: InputMaybe<StringQueryOperatorInput>;
   readonly nothingToCancel: InputMaybe<StringQueryOperatorInput>;
   readonly privacyNotice: InputMaybe<CollectionNoticeFilterInput>;
+  readonly productSubjects: InputMaybe<StringQueryOperatorInput>;
+  readonly questionWords: InputMaybe<StringQueryOperatorInput>;
   readonly retryPrompt: InputMaybe<StringQueryOperatorInput>;
   readonly retryWords: InputMaybe<StringQueryOperatorInput>;
   readonly start: InputMaybe<StringQueryOperatorInput>;
@@ -626,9 +650,15 @@ type ChatJsonBookingFilterInput = {
   readonly tooLong: InputMaybe<StringQueryOperatorInput>;
   readonly triggers: InputMaybe<StringQueryOperatorInput>;
   readonly websiteSkipWords: InputMaybe<StringQueryOperatorInput>;
+  readonly wishes: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ChatJsonBookingSortInput = {
+  readonly aboutTheCall: InputMaybe<SortOrderEnum>;
+  readonly alreadyBooked: InputMaybe<SortOrderEnum>;
+  readonly alreadyWords: InputMaybe<SortOrderEnum>;
+  readonly bookedPhrases: InputMaybe<SortOrderEnum>;
+  readonly bookedWords: InputMaybe<SortOrderEnum>;
   readonly bookingKept: InputMaybe<SortOrderEnum>;
   readonly cancelPhrases: InputMaybe<SortOrderEnum>;
   readonly cancelRequests: InputMaybe<SortOrderEnum>;
@@ -643,6 +673,8 @@ type ChatJsonBookingSortInput = {
   readonly noPhoneWords: InputMaybe<SortOrderEnum>;
   readonly nothingToCancel: InputMaybe<SortOrderEnum>;
   readonly privacyNotice: InputMaybe<CollectionNoticeSortInput>;
+  readonly productSubjects: InputMaybe<SortOrderEnum>;
+  readonly questionWords: InputMaybe<SortOrderEnum>;
   readonly retryPrompt: InputMaybe<SortOrderEnum>;
   readonly retryWords: InputMaybe<SortOrderEnum>;
   readonly start: InputMaybe<SortOrderEnum>;
@@ -653,6 +685,7 @@ type ChatJsonBookingSortInput = {
   readonly tooLong: InputMaybe<SortOrderEnum>;
   readonly triggers: InputMaybe<SortOrderEnum>;
   readonly websiteSkipWords: InputMaybe<SortOrderEnum>;
+  readonly wishes: InputMaybe<SortOrderEnum>;
 };
 
 type ChatJsonBookingSteps = {
@@ -880,6 +913,7 @@ type ChatJsonFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly offTopic: InputMaybe<ChatJsonOffTopicFieldSelector>;
+  readonly offer: InputMaybe<ChatJsonOfferFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly smallTalk: InputMaybe<ChatJsonSmallTalkFieldSelector>;
   readonly suggestions: InputMaybe<ChatJsonSuggestionsFieldSelector>;
@@ -895,6 +929,7 @@ type ChatJsonFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly offTopic: InputMaybe<ChatJsonOffTopicFilterInput>;
+  readonly offer: InputMaybe<ChatJsonOfferFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly smallTalk: InputMaybe<ChatJsonSmallTalkFilterListInput>;
   readonly suggestions: InputMaybe<ChatJsonSuggestionsFilterInput>;
@@ -967,10 +1002,47 @@ type ChatJsonOffTopicSortInput = {
   readonly reply: InputMaybe<SortOrderEnum>;
 };
 
+type ChatJsonOffer = {
+  readonly declined: Scalars['String'];
+  readonly mentions: ReadonlyArray<Scalars['String']>;
+  readonly noWords: ReadonlyArray<Scalars['String']>;
+  readonly question: Scalars['String'];
+  readonly readyWords: ReadonlyArray<Scalars['String']>;
+  readonly yesWords: ReadonlyArray<Scalars['String']>;
+};
+
+type ChatJsonOfferFieldSelector = {
+  readonly declined: InputMaybe<FieldSelectorEnum>;
+  readonly mentions: InputMaybe<FieldSelectorEnum>;
+  readonly noWords: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly readyWords: InputMaybe<FieldSelectorEnum>;
+  readonly yesWords: InputMaybe<FieldSelectorEnum>;
+};
+
+type ChatJsonOfferFilterInput = {
+  readonly declined: InputMaybe<StringQueryOperatorInput>;
+  readonly mentions: InputMaybe<StringQueryOperatorInput>;
+  readonly noWords: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly readyWords: InputMaybe<StringQueryOperatorInput>;
+  readonly yesWords: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ChatJsonOfferSortInput = {
+  readonly declined: InputMaybe<SortOrderEnum>;
+  readonly mentions: InputMaybe<SortOrderEnum>;
+  readonly noWords: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly readyWords: InputMaybe<SortOrderEnum>;
+  readonly yesWords: InputMaybe<SortOrderEnum>;
+};
+
 type ChatJsonSmallTalk = {
   readonly id: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
   readonly links: ReadonlyArray<Link>;
+  readonly offer: Scalars['Boolean'];
   readonly reply: Scalars['String'];
 };
 
@@ -978,6 +1050,7 @@ type ChatJsonSmallTalkFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
   readonly links: InputMaybe<LinkFieldSelector>;
+  readonly offer: InputMaybe<FieldSelectorEnum>;
   readonly reply: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -985,6 +1058,7 @@ type ChatJsonSmallTalkFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
   readonly links: InputMaybe<LinkFilterListInput>;
+  readonly offer: InputMaybe<BooleanQueryOperatorInput>;
   readonly reply: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -996,6 +1070,7 @@ type ChatJsonSmallTalkSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
   readonly links: InputMaybe<LinkSortInput>;
+  readonly offer: InputMaybe<SortOrderEnum>;
   readonly reply: InputMaybe<SortOrderEnum>;
 };
 
@@ -1007,6 +1082,7 @@ type ChatJsonSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly offTopic: InputMaybe<ChatJsonOffTopicSortInput>;
+  readonly offer: InputMaybe<ChatJsonOfferSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly smallTalk: InputMaybe<ChatJsonSmallTalkSortInput>;
   readonly suggestions: InputMaybe<ChatJsonSuggestionsSortInput>;
@@ -1015,36 +1091,44 @@ type ChatJsonSortInput = {
 };
 
 type ChatJsonSuggestions = {
+  readonly acceptOffer: Scalars['String'];
   readonly bookCall: Scalars['String'];
   readonly cancel: Scalars['String'];
   readonly confirmCancel: Scalars['String'];
+  readonly declineOffer: Scalars['String'];
   readonly keepBooking: Scalars['String'];
   readonly retry: Scalars['String'];
   readonly skip: Scalars['String'];
 };
 
 type ChatJsonSuggestionsFieldSelector = {
+  readonly acceptOffer: InputMaybe<FieldSelectorEnum>;
   readonly bookCall: InputMaybe<FieldSelectorEnum>;
   readonly cancel: InputMaybe<FieldSelectorEnum>;
   readonly confirmCancel: InputMaybe<FieldSelectorEnum>;
+  readonly declineOffer: InputMaybe<FieldSelectorEnum>;
   readonly keepBooking: InputMaybe<FieldSelectorEnum>;
   readonly retry: InputMaybe<FieldSelectorEnum>;
   readonly skip: InputMaybe<FieldSelectorEnum>;
 };
 
 type ChatJsonSuggestionsFilterInput = {
+  readonly acceptOffer: InputMaybe<StringQueryOperatorInput>;
   readonly bookCall: InputMaybe<StringQueryOperatorInput>;
   readonly cancel: InputMaybe<StringQueryOperatorInput>;
   readonly confirmCancel: InputMaybe<StringQueryOperatorInput>;
+  readonly declineOffer: InputMaybe<StringQueryOperatorInput>;
   readonly keepBooking: InputMaybe<StringQueryOperatorInput>;
   readonly retry: InputMaybe<StringQueryOperatorInput>;
   readonly skip: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ChatJsonSuggestionsSortInput = {
+  readonly acceptOffer: InputMaybe<SortOrderEnum>;
   readonly bookCall: InputMaybe<SortOrderEnum>;
   readonly cancel: InputMaybe<SortOrderEnum>;
   readonly confirmCancel: InputMaybe<SortOrderEnum>;
+  readonly declineOffer: InputMaybe<SortOrderEnum>;
   readonly keepBooking: InputMaybe<SortOrderEnum>;
   readonly retry: InputMaybe<SortOrderEnum>;
   readonly skip: InputMaybe<SortOrderEnum>;
@@ -1054,6 +1138,7 @@ type ChatJsonTopics = {
   readonly id: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
   readonly links: ReadonlyArray<Link>;
+  readonly offer: Scalars['Boolean'];
   readonly reply: Scalars['String'];
 };
 
@@ -1061,6 +1146,7 @@ type ChatJsonTopicsFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
   readonly links: InputMaybe<LinkFieldSelector>;
+  readonly offer: InputMaybe<FieldSelectorEnum>;
   readonly reply: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -1068,6 +1154,7 @@ type ChatJsonTopicsFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
   readonly links: InputMaybe<LinkFilterListInput>;
+  readonly offer: InputMaybe<BooleanQueryOperatorInput>;
   readonly reply: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -1079,6 +1166,7 @@ type ChatJsonTopicsSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
   readonly links: InputMaybe<LinkSortInput>;
+  readonly offer: InputMaybe<SortOrderEnum>;
   readonly reply: InputMaybe<SortOrderEnum>;
 };
 
@@ -4616,6 +4704,7 @@ type Query_chatJsonArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   offTopic: InputMaybe<ChatJsonOffTopicFilterInput>;
+  offer: InputMaybe<ChatJsonOfferFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   smallTalk: InputMaybe<ChatJsonSmallTalkFilterListInput>;
   suggestions: InputMaybe<ChatJsonSuggestionsFilterInput>;

@@ -33,6 +33,7 @@ const TEXT = {
   failure: spec.chat.failure.replace('{email}', EMAIL),
   pricing: chatCopy.topics.find((topic) => topic.id === 'pricing')!.reply,
   fallback: chatCopy.fallback,
+  offer: chatCopy.offer.question,
 };
 /** How the log names the bot before each of its messages (hidden visually, read by screen readers). */
 const BOT_PREFIX = `${ui.botName}: `;
@@ -366,7 +367,7 @@ it.each(['reduce', 'no-preference'] as const)(
     await waitForFocus(input);
     expect(await launcher.getAttribute('aria-expanded')).toBe('true');
     await waitForReply(page, TEXT.greeting, 0);
-    await say(page, 'How much does it cost?', TEXT.pricing);
+    await say(page, 'How much does it cost?', TEXT.offer);
     // Shift+Enter is a line break, not a send.
     await page.keyboard.type('first line');
     await page.keyboard.press('Shift+Enter');
@@ -379,24 +380,28 @@ it.each(['reduce', 'no-preference'] as const)(
     // Reopening with the keyboard brings back the conversation.
     await page.keyboard.press('Enter');
     await waitForFocus(input);
-    expect((await botMessages(page)).at(-1)).toContain(TEXT.pricing);
+    const [pricing, offer] = (await botMessages(page)).slice(-2);
+    expect(pricing).toContain(TEXT.pricing);
+    expect(offer).toBe(BOT_PREFIX + TEXT.offer);
     expect(errors).toEqual([]);
     await context.close();
   },
 );
 
-it('matches words, not substrings: "I use facebook" does not start a booking', async () => {
+it('matches words, not substrings: "I use facebook" gets the fallback and the offer of a call, which one tap accepts', async () => {
   const { context, page, errors } = await openPage(harness.browser, DESKTOP);
   await openChat(page, '/');
-  const before = (await botMessages(page)).length;
-  await say(page, 'I use facebook', TEXT.fallback);
-  const replies = (await botMessages(page)).slice(before);
-  expect(replies).toHaveLength(1);
-  expect(replies[0]).not.toContain(TEXT.start);
   // Visitor text is shown as text, never as HTML.
   await say(page, '<img src=x onerror="window.pwned=1"> <b>hello</b>', 'Hello!');
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   expect(await chat(page).log.locator('img, b').count()).toBe(0);
+  const before = (await botMessages(page)).length;
+  await say(page, 'I use facebook', TEXT.offer);
+  expect((await botMessages(page)).slice(before)).toEqual([TEXT.fallback, TEXT.offer].map((text) => BOT_PREFIX + text));
+  const suggestions = chat(page).panel.getByRole('group', { name: ui.suggestionsLabel });
+  await suggestions.getByRole('button', { name: chatCopy.suggestions.acceptOffer }).click();
+  await waitForReply(page, TEXT.name, before + 2);
+  expect(await botMessages(page)).toContain(BOT_PREFIX + TEXT.start);
   expect(errors).toEqual([]);
   await context.close();
 });
