@@ -35,6 +35,12 @@ const HINTS: Record<string, string> = {
   linkLabel: 'The words of the link.',
   keywords: 'Words or short phrases the assistant listens for, one per item.',
   id: 'A short name for the code: lowercase letters, digits and dashes.',
+  offer:
+    'The offer to book a call. Ticked on a chat topic, its reply ends with the offer’s question and Yes / No buttons.',
+  wishes: 'Phrases that always start a booking, whatever else the message says (“give us a bell”), one per item.',
+  yesWords: 'Answers to the offer that book the call, one per item.',
+  noWords: 'Answers to the offer that decline it, one per item.',
+  readyWords: 'Words of a visitor who sounds ready to go ahead: any answer to them ends with the offer, one per item.',
 };
 
 /** A hint for the field `key`; values the code acts on (links, ids, words the chat listens for) say so. */
