@@ -145,20 +145,22 @@ const ADMIN_DIRECTIVES: Directives = [
 
 export const adminContentSecurityPolicy = () => formatPolicy(ADMIN_DIRECTIVES);
 
-/** A policy allowing what any of `policies` allows: where a host enforces it together with a page's, the page's decides. */
-function unionOf(policies: Directives[]): Directives {
-  const merged = new Map<string, Set<string>>();
-  for (const policy of policies) {
-    for (const [name, sources] of policy) {
-      const set = merged.get(name) ?? new Set<string>();
-      for (const source of sources) set.add(source);
-      merged.set(name, set);
-    }
-  }
-  return [...merged].map(([name, set]) => {
-    const sources = [...set];
-    return [name, sources.length > 1 ? sources.filter((source) => source !== "'none'") : sources];
-  });
+/** The page answering unknown paths: a host sends it with the `/*` block's headers only, not its own block's. */
+export const NOT_FOUND_PAGE = '/404.html';
+
+/**
+ * The policy a page carries in its own `<meta http-equiv>`: the page's, without frame-ancestors, which a meta
+ * policy may not set (X-Frame-Options: DENY in `/*` still forbids framing).
+ */
+export function metaContentSecurityPolicy(scriptHashes: string[], supabaseUrl: string): string {
+  return formatPolicy(pageDirectives(scriptHashes, supabaseUrl).filter(([name]) => name !== 'frame-ancestors'));
+}
+
+/** `html` with `policy` as the first element of its head, so it covers every script after it; unchanged if already there. */
+export function withMetaPolicy(html: string, policy: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}"/>`;
+  if (html.includes(meta)) return html;
+  return html.replace(/<head\b[^>]*>/i, (head) => head + meta);
 }
 
 /** `index.html` → `/`, `services/index.html` → `/services`, `404.html` → `/404.html`. */
@@ -170,21 +172,17 @@ export function urlPathFor(relativeHtmlFile: string): string {
 }
 
 /**
- * The `_headers` blocks: `/*` with the common headers and a policy allowing the inline scripts of every
- * page (what an unknown path, answered with 404.html, gets), then one block per page with only that page's
- * hashes. Where both match, static-server.ts keeps the later (page) value and Netlify joins the two with a
- * comma, i.e. enforces both policies; either way only the page's own inline scripts may run.
+ * The `_headers` blocks: `/*` with the common headers, then one block per page with its Content-Security-Policy
+ * (only that page's inline script hashes) and opener policy, then the editor's. No policy in `/*`: a host joins
+ * the values of every matching block, so one there would be enforced on top of each page's and the editor's.
+ * An unknown path, answered with 404.html under `/*` alone, gets its policy from the page (withMetaPolicy).
  */
 export function securityHeaderBlocks(pages: BuiltPage[], supabaseUrl: string): HeaderBlock[] {
   const sorted = [...pages].sort((a, b) => a.path.localeCompare(b.path));
   const sitePages = sorted.filter((page) => page.path !== ADMIN_PATH);
   const perPage = sitePages.map((page) => ({ page, hashes: inlineScriptHashes(page.html) }));
-  const allHashes = [...new Set(perPage.flatMap((entry) => entry.hashes))].sort();
   const hasAdmin = sitePages.length < sorted.length;
-  const common = unionOf([pageDirectives(allHashes, supabaseUrl), ...(hasAdmin ? [ADMIN_DIRECTIVES] : [])]);
-  const blocks: HeaderBlock[] = [
-    { pattern: '/*', headers: [...COMMON_HEADERS, ['Content-Security-Policy', formatPolicy(common)]] },
-  ];
+  const blocks: HeaderBlock[] = [{ pattern: '/*', headers: [...COMMON_HEADERS] }];
   for (const { page, hashes } of perPage) {
     const csp: [string, string] = ['Content-Security-Policy', contentSecurityPolicy(hashes, supabaseUrl)];
     const patterns = page.path === '/' || page.path.endsWith('.html') ? [page.path] : [page.path, `${page.path}/`];
@@ -221,9 +219,13 @@ function htmlFiles(dir: string, base = dir): string[] {
   });
 }
 
-/** Reads every built page in `publicDir`, checks it, and writes `publicDir/_headers`. */
+/**
+ * Reads every built page in `publicDir`, checks it, writes `publicDir/_headers`, and puts the 404 page's own
+ * policy into 404.html, which a host sends for unknown paths without that page's headers.
+ */
 export function writeSecurityHeaders(publicDir: string, supabaseUrl: string): { file: string; pages: BuiltPage[] } {
-  const pages = htmlFiles(publicDir).map((file) => ({
+  const files = htmlFiles(publicDir);
+  const pages = files.map((file) => ({
     path: urlPathFor(file),
     html: fs.readFileSync(path.join(publicDir, file), 'utf8'),
   }));
@@ -235,5 +237,10 @@ export function writeSecurityHeaders(publicDir: string, supabaseUrl: string): { 
   }
   const file = path.join(publicDir, '_headers');
   fs.writeFileSync(file, formatHeadersFile(securityHeaderBlocks(pages, supabaseUrl)));
+  const notFound = pages.find((page) => page.path === NOT_FOUND_PAGE);
+  if (notFound) {
+    const policy = metaContentSecurityPolicy(inlineScriptHashes(notFound.html), supabaseUrl);
+    fs.writeFileSync(path.join(publicDir, files[pages.indexOf(notFound)]), withMetaPolicy(notFound.html, policy));
+  }
   return { file, pages };
 }
