@@ -28,8 +28,14 @@ export async function waitForAttribute(locator: Locator, name: string, value: st
  * own handlers. Faster than network idle, and the right moment where the test acts on the page (on a busy
  * machine network idle can come before hydration).
  */
-export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
-  const response = await page.goto(url);
+export async function gotoHydrated(page: Page, url: string, options?: { referer?: string }): Promise<Response | null> {
+  const response = await page.goto(url, options);
   await waitForHydration(page);
   return response;
+}
+
+/** Reloads the page and waits until React has hydrated it again (see gotoHydrated). */
+export async function reloadHydrated(page: Page): Promise<void> {
+  await page.reload();
+  await waitForHydration(page);
 }
