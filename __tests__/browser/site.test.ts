@@ -116,7 +116,7 @@ describe('mobile menu at 375 px', () => {
   it('keeps every page within the screen width', async () => {
     const { context, page } = await openPage(browser, { ...MOBILE, width: 320 });
     for (const route of ROUTES) {
-      await page.goto(site.url + route, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, site.url + route);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect({ route, overflow }).toEqual({ route, overflow: 0 });
     }
