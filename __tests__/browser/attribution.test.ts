@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, openPage, type Viewport } from './setup/browser';
 import { leadHarnessForThisFile } from './setup/lead-harness';
-import { waitForHydration } from './setup/phone-profile';
+import { gotoHydrated } from './setup/wait';
 import {
   TEXT,
   bookThroughChat,
@@ -48,11 +48,10 @@ async function storedAttribution(table: 'contact_messages' | 'consultation_reque
 
 /**
  * A page view the site records: the visit is captured when the app starts (gatsby-browser's onClientEntry),
- * which on a busy machine can come after networkidle, so the next page view waits for hydration, later still.
+ * before hydration, which the next page view waits for.
  */
 async function land(page: Page, route: string, referer?: string) {
-  await page.goto(harness.site.url + route, { waitUntil: 'networkidle', referer });
-  await waitForHydration(page);
+  await gotoHydrated(page, harness.site.url + route, { referer });
 }
 
 /** Follows the header's booking link: a client-side navigation inside the same visit. */

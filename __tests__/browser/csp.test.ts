@@ -23,6 +23,7 @@ import {
 } from './setup/lead-surfaces';
 import { uniqueEmail } from '../helpers/local-api';
 import { chatCopy } from './setup/copy';
+import { gotoHydrated } from './setup/wait';
 
 const harness = leadHarnessForThisFile();
 
@@ -133,17 +134,17 @@ it('sends both forms and a full chat booking without a violation', async () => {
   const bookingEmail = uniqueEmail('csp-book');
   const chatEmail = uniqueEmail('csp-chat');
 
-  await page.goto(harness.site.url + '/contact', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, harness.site.url + '/contact');
   await fillContactForm(page, contactValues(contactEmail));
   await submitContact(page);
   await page.getByText(TEXT.contactSuccess).waitFor();
 
-  await page.goto(harness.site.url + '/book', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, harness.site.url + '/book');
   await fillBookingForm(page, bookingValues(bookingEmail));
   await submitBooking(page);
   await page.getByText(TEXT.bookingSuccess).waitFor();
 
-  await page.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, harness.site.url + '/');
   await openChat(page);
   await bookThroughChat(page, { name: 'Alan Turing', email: chatEmail, company: 'Bletchley Ltd' });
   await waitForChatText(page, TEXT.chatSuccess);

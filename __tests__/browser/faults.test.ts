@@ -33,6 +33,7 @@ import { uniqueEmail } from '../helpers/local-api';
 import { LEAD_TIMEOUT_MS } from '../../src/lib/leads';
 import { installClock } from './setup/chat-pace';
 import { bookingCopy, chatCopy } from './setup/copy';
+import { gotoHydrated } from './setup/wait';
 
 const harness = leadHarnessForThisFile();
 
@@ -140,7 +141,7 @@ const SURFACES: Surface[] = [
     name: '/contact',
     table: 'contact_messages',
     async sendAndFail(page, email) {
-      await page.goto(harness.site.url + '/contact', { waitUntil: 'networkidle' });
+      await gotoHydrated(page, harness.site.url + '/contact');
       await fillContactForm(page, contactValues(email));
       await submitContact(page);
       await page.getByRole('alert').getByText(TEXT.contactFailure).waitFor({ timeout: 30_000 });
@@ -157,7 +158,7 @@ const SURFACES: Surface[] = [
     name: '/book',
     table: 'consultation_requests',
     async sendAndFail(page, email) {
-      await page.goto(harness.site.url + '/book', { waitUntil: 'networkidle' });
+      await gotoHydrated(page, harness.site.url + '/book');
       await fillBookingForm(page, bookingValues(email));
       await submitBooking(page);
       await page.getByRole('alert').getByText(TEXT.bookingFailure).waitFor({ timeout: 30_000 });
@@ -175,7 +176,7 @@ const SURFACES: Surface[] = [
     name: 'chat',
     table: 'consultation_requests',
     async sendAndFail(page, email) {
-      await page.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
+      await gotoHydrated(page, harness.site.url + '/');
       await openChat(page);
       await bookThroughChat(page, chatAnswers(email));
       await waitForChatText(page, TEXT.chatFailure, 30_000);
@@ -228,13 +229,13 @@ describe('long unbroken input at 375 px', () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     const email = uniqueEmail('long');
 
-    await page.goto(harness.site.url + '/contact', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, harness.site.url + '/contact');
     await fillContactForm(page, { name: word.slice(0, 200), email, company: word.slice(0, 200), details: word });
     await submitContact(page);
     await page.getByText(TEXT.contactSuccess).waitFor();
     expect({ surface: '/contact', overflow: await overflow() }).toEqual({ surface: '/contact', overflow: 0 });
 
-    await page.goto(harness.site.url + '/book', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, harness.site.url + '/book');
     await fillBookingForm(page, {
       name: word.slice(0, 200),
       email,

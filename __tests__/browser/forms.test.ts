@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { countInserts, failApiWith500, holdApi, restoreApi } from './setup/api-failure';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus, waitForFocusClearOfHeader } from './setup/focus';
+import { gotoHydrated, reloadHydrated } from './setup/wait';
 import { startLeadApi } from './setup/test-env';
 import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
@@ -55,7 +56,13 @@ async function waitForValue(locator: Locator, value: string) {
   );
 }
 
+/** Opens the route once React has hydrated it: the forms are driven from then on. */
 async function goto(page: Page, route: string) {
+  await gotoHydrated(page, harness.site.url + route);
+}
+
+/** Opens the route and waits for network idle, where what the page has loaded by itself is the point. */
+async function gotoIdle(page: Page, route: string) {
   await page.goto(harness.site.url + route, { waitUntil: 'networkidle' });
 }
 
@@ -157,7 +164,8 @@ describe('/contact', () => {
     await f.success.getByRole('button', { name: spec.contactForm.resetLabel }).click();
     await waitForFocus(f.name);
     await expectContactValues(page, { name: '', email: '', company: '', problem: '', details: '' });
-    // The draft went with the success: a reload brings back an empty form.
+    // The draft went with the success: a reload brings back an empty form. Network idle, not hydration: a draft
+    // still stored would show in a render after the hydrated mark.
     await page.reload({ waitUntil: 'networkidle' });
     await expectContactValues(page, { name: '', email: '', company: '', problem: '', details: '' });
     expect(errors).toEqual([]);
@@ -224,7 +232,7 @@ describe('/contact', () => {
     const f = contactForm(page);
     const draft = { ...contactInput('draft.contact@example.com'), details: '  spaces kept as typed ' };
     await fillContact(page, draft);
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadHydrated(page);
     await waitForValue(f.details, draft.details);
     await expectContactValues(page, draft);
     expect(errors).toEqual([]);
@@ -271,7 +279,7 @@ describe('/contact', () => {
     await f.failure.waitFor();
     await expectContactValues(page, input);
     // A reload while it is failing loses nothing either.
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadHydrated(page);
     await waitForValue(f.details, input.details);
     await expectContactValues(page, input);
     await f.submit.click();
@@ -332,7 +340,7 @@ describe('/contact', () => {
   it('loads supabase-js on the first interaction with the form, not with the page', async () => {
     const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const scripts = watchScripts(page);
-    await goto(page, '/contact');
+    await gotoIdle(page, '/contact');
     expect(scripts.urls.length).toBeGreaterThan(0);
     expect(await scripts.loaded('supabase')).toBe(false);
     await page.mouse.wheel(0, 600);
@@ -394,7 +402,7 @@ describe('/book', () => {
     await page.getByRole('button', { name: spec.bookingForm.resetLabel }).click();
     await waitForFocus(f.name);
     await expectBookingValues(page, { name: '', email: '', company: '', phone: '', message: '' });
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload({ waitUntil: 'networkidle' }); // as for /contact: a kept draft would show after hydration
     await expectBookingValues(page, { name: '', email: '', company: '', phone: '', message: '' });
     expect(errors).toEqual([]);
     await context.close();
@@ -434,7 +442,7 @@ describe('/book', () => {
     await goto(page, '/book');
     const draft = bookingInput('draft.book@example.com');
     await fillBookingForm(page, draft);
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadHydrated(page);
     await waitForValue(bookingForm(page).message, draft.message);
     await expectBookingValues(page, draft);
     expect(errors).toEqual([]);
@@ -533,7 +541,7 @@ describe('/book', () => {
   it('loads supabase-js on the first interaction with the form, not with the page', async () => {
     const { context, page, errors } = await openPage(harness.browser, MOBILE);
     const scripts = watchScripts(page);
-    await goto(page, '/book');
+    await gotoIdle(page, '/book');
     expect(await scripts.loaded('supabase')).toBe(false);
     await bookingForm(page).phone.click();
     await scripts.waitFor('supabase');

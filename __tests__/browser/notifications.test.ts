@@ -23,6 +23,7 @@ import {
   submitContact,
   waitForChatText,
 } from './setup/lead-surfaces';
+import { gotoHydrated } from './setup/wait';
 
 const harness = leadHarnessForThisFile();
 let runner: NotificationRunner;
@@ -50,7 +51,7 @@ const SURFACES: Surface[] = [
     name: '/contact',
     subject: /^New demo request — Analytical Engines$/,
     async send(page, email) {
-      await page.goto(harness.site.url + '/contact', { waitUntil: 'networkidle' });
+      await gotoHydrated(page, harness.site.url + '/contact');
       await fillContactForm(page, contactValues(email));
       await submitContact(page);
       await page.getByText(TEXT.contactSuccess).waitFor({ timeout: 30_000 });
@@ -60,7 +61,7 @@ const SURFACES: Surface[] = [
     name: '/book',
     subject: /^New strategy call request — Compilers Inc$/,
     async send(page, email) {
-      await page.goto(harness.site.url + '/book', { waitUntil: 'networkidle' });
+      await gotoHydrated(page, harness.site.url + '/book');
       await fillBookingForm(page, bookingValues(email));
       await submitBooking(page);
       await page.getByText(TEXT.bookingSuccess).waitFor({ timeout: 30_000 });
@@ -70,7 +71,7 @@ const SURFACES: Surface[] = [
     name: 'chat',
     subject: /^New strategy call request — Bletchley Ltd$/,
     async send(page, email) {
-      await page.goto(harness.site.url + '/', { waitUntil: 'networkidle' });
+      await gotoHydrated(page, harness.site.url + '/');
       await openChat(page);
       await bookThroughChat(page, chatAnswers(email));
       await waitForChatText(page, TEXT.chatSuccess, 30_000);

@@ -1,12 +1,13 @@
 // Every route in a real browser against the production build: structure, navigation, the mobile menu,
-// axe at phone and desktop widths, screenshots for review, and the look kept through hydration.
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, VIEWPORTS, launchBrowser, openPage } from './setup/browser';
+// axe at phone and desktop widths, screenshots for review, and the look kept through hydration (one load of
+// each route at each width serves its look, structure, axe and screenshot checks).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, VIEWPORTS, launchBrowser, openPage, type Viewport } from './setup/browser';
 import { serveBuild } from './setup/test-env';
 import { ROUTES, screenshotName } from './setup/routes';
 import { screenshotPath } from './setup/artifacts';
 import { axeViolations } from './setup/axe';
-import { waitForAttribute } from './setup/wait';
+import { gotoHydrated, waitForAttribute } from './setup/wait';
 import { waitForHydration } from './setup/phone-profile';
 import { site as siteCopy } from './setup/copy';
 import { single } from '../helpers/content-fixtures';
@@ -22,25 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-});
-
-describe.each(VIEWPORTS)('every route at $width px', (viewport) => {
-  it.each(ROUTES)('%s loads with one h1, the shared layout, no errors and no axe violations', async (route) => {
-    const { context, page, errors } = await openPage(browser, viewport, { motion: 'no-preference' });
-    const response = await page.goto(site.url + route, { waitUntil: 'networkidle' });
-    expect(response?.status()).toBe(200);
-    expect(await page.locator('h1').count()).toBe(1);
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    await expect(page.title()).resolves.toMatch(/\S/);
-    expect(await page.locator('header').first().isVisible()).toBe(true);
-    expect(await page.locator('footer').isVisible()).toBe(true);
-    // Every site placeholder ({uptime}, {strategyCallMinutes} …) was filled in at build time.
-    expect(await page.locator('body').innerText()).not.toMatch(/\{[A-Za-z]+\}/);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath(screenshotName(route, viewport.width)), fullPage: true });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
 });
 
 it('gives every route its own title and description', async () => {
@@ -62,10 +44,9 @@ it('gives every route its own title and description', async () => {
 
 it('reaches the right routes from the navigation and the footer, without reloading the layout', async () => {
   const { context, page } = await openPage(browser, DESKTOP);
-  await page.goto(site.url + '/', { waitUntil: 'networkidle' });
   // Client-side navigation starts once React has attached (a link clicked before that loads the page, as it
-  // should); on a busy machine networkidle can come first.
-  await waitForHydration(page);
+  // should).
+  await gotoHydrated(page, site.url + '/');
   await page.evaluate(() => ((window as unknown as { layoutMarker: string }).layoutMarker = 'kept'));
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [name, route] of [
@@ -95,7 +76,7 @@ it('reaches the right routes from the navigation and the footer, without reloadi
 
 it('links every plan to /contact', async () => {
   const { context, page } = await openPage(browser, DESKTOP);
-  await page.goto(site.url + '/pricing', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, site.url + '/pricing');
   const quotes = page.getByRole('link', { name: new RegExp(spec.quoteCtaLabel) });
   expect(await quotes.count()).toBe(4);
   for (const href of await quotes.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
@@ -109,7 +90,7 @@ it('links every plan to /contact', async () => {
 describe('mobile menu at 375 px', () => {
   it('opens, navigates, closes on navigation and on Escape', async () => {
     const { context, page } = await openPage(browser, MOBILE);
-    await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.url + '/');
     const toggle = page.getByRole('button', { name: siteCopy.menuLabel });
     const pricing = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: spec.navigation[1] });
     await expect(pricing.isVisible()).resolves.toBe(false);
@@ -135,7 +116,7 @@ describe('mobile menu at 375 px', () => {
   it('keeps every page within the screen width', async () => {
     const { context, page } = await openPage(browser, { ...MOBILE, width: 320 });
     for (const route of ROUTES) {
-      await page.goto(site.url + route, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, site.url + route);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect({ route, overflow }).toEqual({ route, overflow: 0 });
     }
@@ -145,7 +126,7 @@ describe('mobile menu at 375 px', () => {
 
 it('answers an unknown route with the 404 page inside the layout, linking home', async () => {
   const { context, page } = await openPage(browser, DESKTOP);
-  const response = await page.goto(site.url + '/no-such-page', { waitUntil: 'networkidle' });
+  const response = await gotoHydrated(page, site.url + '/no-such-page');
   expect(response?.status()).toBe(404);
   expect(await page.locator('h1').count()).toBe(1);
   expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
@@ -236,27 +217,76 @@ function changesSinceRecorded(page: Page): Promise<{ recorded: number; changes: 
   });
 }
 
-describe.each(VIEWPORTS)('looks after hydration at $width px', (viewport) => {
-  it.each(ROUTES)('%s looks the same after hydration as the server rendered it', async (route) => {
-    const { context, page, errors } = await openPage(browser, viewport, { motion: 'no-preference' });
-    let letScriptsThrough!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (letScriptsThrough = resolve));
-    await page.route(/\.js(\?.*)?$/, async (request) => {
-      await scriptsHeld;
-      await request.continue();
+/** Lets the paused animations run on, so the screenshot shows the page with its motion as a visitor sees it. */
+function resumeMotion(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    for (const animation of document.getAnimations()) animation.play();
+  });
+}
+
+type RouteVisit = {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  status: number | undefined;
+  /** The look compared once the page had hydrated, and the errors logged by then. */
+  hydration: { recorded: number; changes: string[]; errors: string[] };
+};
+
+/**
+ * One load of a route for both of its checks: the look is recorded before the first script is let through
+ * and compared once the page has hydrated, then the page loads on to network idle for the rest.
+ */
+async function visitRoute(viewport: Viewport, route: string): Promise<RouteVisit> {
+  const { context, page, errors } = await openPage(browser, viewport, { motion: 'no-preference' });
+  let letScriptsThrough!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (letScriptsThrough = resolve));
+  await page.route(/\.js(\?.*)?$/, async (request) => {
+    await scriptsHeld;
+    await request.continue();
+  });
+
+  const response = await page.goto(site.url + route, { waitUntil: 'domcontentloaded' });
+  await rewindMotion(page);
+  await recordLook(page);
+  letScriptsThrough();
+  await waitForHydration(page);
+
+  await rewindMotion(page);
+  const hydration = { ...(await changesSinceRecorded(page)), errors: [...errors] };
+  await resumeMotion(page);
+  await page.waitForLoadState('networkidle');
+  return { context, page, errors, status: response?.status(), hydration };
+}
+
+describe.each(VIEWPORTS)('every route at $width px', (viewport) => {
+  describe.each(ROUTES)('%s', (route) => {
+    let visit: RouteVisit;
+    beforeAll(async () => {
+      visit = await visitRoute(viewport, route);
+    });
+    afterAll(() => visit?.context.close());
+
+    it('looks the same after hydration as the server rendered it', () => {
+      const { recorded, changes, errors } = visit.hydration;
+      expect(recorded).toBeGreaterThan(50);
+      expect(changes).toEqual([]);
+      expect(errors).toEqual([]);
     });
 
-    await page.goto(site.url + route, { waitUntil: 'domcontentloaded' });
-    await rewindMotion(page);
-    await recordLook(page);
-    letScriptsThrough();
-    await waitForHydration(page);
-
-    await rewindMotion(page);
-    const { recorded, changes } = await changesSinceRecorded(page);
-    expect(recorded).toBeGreaterThan(50);
-    expect(changes).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+    it('loads with one h1, the shared layout, no errors and no axe violations', async () => {
+      const { page, errors } = visit;
+      expect(visit.status).toBe(200);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      await expect(page.title()).resolves.toMatch(/\S/);
+      expect(await page.locator('header').first().isVisible()).toBe(true);
+      expect(await page.locator('footer').isVisible()).toBe(true);
+      // Every site placeholder ({uptime}, {strategyCallMinutes} …) was filled in at build time.
+      expect(await page.locator('body').innerText()).not.toMatch(/\{[A-Za-z]+\}/);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(screenshotName(route, viewport.width)), fullPage: true });
+      expect(errors).toEqual([]);
+    });
   });
 });

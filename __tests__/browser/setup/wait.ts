@@ -1,4 +1,5 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
+import { waitForHydration } from './phone-profile';
 
 /** Waits (up to 5 s) until the element's attribute has the value: React updates after the URL changes. */
 export async function waitForAttribute(locator: Locator, name: string, value: string | null): Promise<void> {
@@ -20,4 +21,21 @@ export async function waitForAttribute(locator: Locator, name: string, value: st
       }),
     [name, value] as const,
   );
+}
+
+/**
+ * Loads the page and waits until React has hydrated it: from then on clicks, keys and drafts reach the site's
+ * own handlers. Faster than network idle, and the right moment where the test acts on the page (on a busy
+ * machine network idle can come before hydration).
+ */
+export async function gotoHydrated(page: Page, url: string, options?: { referer?: string }): Promise<Response | null> {
+  const response = await page.goto(url, options);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Reloads the page and waits until React has hydrated it again (see gotoHydrated). */
+export async function reloadHydrated(page: Page): Promise<void> {
+  await page.reload();
+  await waitForHydration(page);
 }
