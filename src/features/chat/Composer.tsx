@@ -2,6 +2,7 @@
 import React, { forwardRef, useId, useState } from 'react';
 import styled from 'styled-components';
 import { look, visuallyHidden } from './look';
+import { MAX_MESSAGE_LENGTH } from './state';
 
 type ComposerProps = {
   label: string;
@@ -46,7 +47,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           ref={inputRef}
           id={inputId}
           rows={1}
-          maxLength={1000}
+          maxLength={MAX_MESSAGE_LENGTH}
           value={draft}
           placeholder={placeholder}
           aria-describedby={hintId}

@@ -57,6 +57,9 @@ export type ChatState = {
   offerDeclined?: true;
 };
 
+/** The longest message the message box takes (characters). */
+export const MAX_MESSAGE_LENGTH = 1000;
+
 /** Older messages are dropped beyond this, to keep sessionStorage small. */
 export const MAX_MESSAGES = 200;
 
