@@ -7,6 +7,7 @@ import { ChatLauncher } from '../../src/features/chat/ChatLauncher';
 import { chatScript } from '../../src/features/chat/script-schema';
 import { CHAT_STORAGE_KEY } from '../../src/features/chat/storage';
 import { chat } from '../fixtures/spec-texts';
+import { bubbleTextsOf } from '../helpers/chat-log';
 
 jest.mock('../../src/lib/leads', () => ({ submitConsultationRequest: jest.fn() }));
 const submit = jest.mocked(submitConsultationRequest);
@@ -37,14 +38,7 @@ const input = () => screen.getByRole('textbox', { name: ui.inputLabel });
 const sendButton = () => screen.getByRole('button', { name: ui.sendLabel });
 const log = () => screen.getByRole('log', { name: ui.conversationLabel });
 const typingIndicator = () => screen.getByText(ui.typingLabel);
-/** The text of every message in the log, without the hidden speaker name or link labels. */
-const bubbleTexts = () =>
-  Array.from(log().children).map((bubble) =>
-    Array.from(bubble.childNodes)
-      .filter((node) => node.nodeType === Node.TEXT_NODE)
-      .map((node) => node.textContent)
-      .join(''),
-  );
+const bubbleTexts = () => bubbleTextsOf(log());
 
 async function openChat() {
   render(<ChatLauncher script={script} contactEmail={EMAIL} />);

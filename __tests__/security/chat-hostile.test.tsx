@@ -12,6 +12,7 @@ import { submitConsultationRequest, type ConsultationLead } from '../../src/lib/
 import { HOSTILE_INPUTS, caseLabel, chatNormalised, type HostileCase } from '../fixtures/hostile-inputs';
 import { builtChatScript, TEST_CONTACT_EMAIL as EMAIL } from '../helpers/chat-script';
 import { conversation } from '../helpers/converse';
+import { bubbleTextsOf } from '../helpers/chat-log';
 
 jest.mock('../../src/lib/leads', () => ({ submitConsultationRequest: jest.fn() }));
 const submit = jest.mocked(submitConsultationRequest);
@@ -142,13 +143,7 @@ describe('the first case of each category through the rendered widget', () => {
   });
 
   const log = () => screen.getByRole('log', { name: ui.conversationLabel });
-  const bubbleTexts = () =>
-    Array.from(log().children).map((bubble) =>
-      Array.from(bubble.childNodes)
-        .filter((node) => node.nodeType === Node.TEXT_NODE)
-        .map((node) => node.textContent)
-        .join(''),
-    );
+  const bubbleTexts = () => bubbleTextsOf(log());
 
   function widgetSurface(): Surface {
     const say = async (text: string) => {
