@@ -29,6 +29,12 @@ const meaningful = fc.constantFrom(
   'Skip',
   'pricing?',
   'weather',
+  'asdfgh',
+  'sure, do that',
+  'no thanks',
+  'how long is the call?',
+  'already booked',
+  'give us a bell',
   '',
   '   ',
   '\u200b',
@@ -88,6 +94,29 @@ describe('engine properties', () => {
             state.status === 'idle';
           const saved = step.kind === 'saved' && step.ok && before.status === 'saving';
           expect(cancelled || saved).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('books at the first question on a yes whenever a call was just offered, and never asks twice once declined', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 40 }), (actions) => {
+        let state = initialState(script, 0);
+        actions.forEach((step, index) => {
+          if (state.offer) {
+            expect(respond(state, 'yes', script, index + 1).state).toMatchObject({
+              status: 'collecting',
+              step: 'full_name',
+            });
+          }
+          const before = state;
+          state = apply(state, step, index + 1);
+          if (before.offerDeclined) {
+            expect(state.offerDeclined).toBe(true);
+            expect(state.offer).not.toBe('asked');
+          }
         });
       }),
       { numRuns: 300 },
