@@ -139,13 +139,17 @@ describe('the editor at /admin', () => {
         await (await fieldHolding(page, edit.from)).fill(`${edit.from} Edited.`);
         await saveDraft(page);
         // The save has landed once its branch holds its commit and the checkout is clean again (the "Entry
-        // saved" notice may still be the previous save's).
+        // saved" notice may still be the previous save's), and stays so: the backend switches branches and
+        // stages files in steps, and a clean moment between two of them is not the end.
         const landed = () =>
           cmsBranches().length === index + 1 &&
           cmsBranches().every((branch) => git(repo, 'rev-list', '--count', `main..${branch}`) === '1') &&
           git(repo, 'status', '--porcelain') === '';
-        const deadline = Date.now() + 15_000;
-        while (!landed() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+        const deadline = Date.now() + 30_000;
+        for (let settledChecks = 0; settledChecks < 5 && Date.now() < deadline;) {
+          settledChecks = landed() ? settledChecks + 1 : 0;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
       }
       const branches = cmsBranches();
       expect(branches).toHaveLength(2);
