@@ -230,9 +230,9 @@ describe('taps the moment the control is visible', () => {
       const button = early.page.getByRole('button', { name: label() });
       await button.waitFor({ state: 'visible' });
       await button.click();
-      const tapped = Date.now();
+      // Straight after the tap, with the page's scripts still held back: the Escape comes before hydration
+      // however long the phone takes (a limit on this step's own duration only measured the test machine).
       await early.page.keyboard.press('Escape');
-      expect(Date.now() - tapped).toBeLessThan(100);
       await expectActedBeforeHydration(early);
       expect(await button.getAttribute('aria-expanded')).toBe('false');
       expect(await early.page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
