@@ -4,11 +4,11 @@
 //   --unit | --browser   run only one of the two suites
 //   --keep               leave the copy behind (its path is printed) to look at a failure
 //   -- <jest args>       passed to both jest runs, e.g. -- __tests__/chat
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRepository } from './copy-repository';
+import { commitCopy, copyRepository } from './copy-repository';
 import { REWORD_PREFIX, rewordContent } from './reword/reword-content';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -28,19 +28,12 @@ function main() {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'reword-'));
   // The test PostgreSQL server runs as an unprivileged user, which must be able to reach its binaries in the copy.
   fs.chmodSync(copy, 0o755);
+  // Committed after rewording, as a marketer's pull request is: the editor and `npm start` tests copy the project
+  // with git.
   copyRepository(ROOT, copy);
   const changes = rewordContent(path.join(copy, 'content'));
   console.log(`Reworded ${changes.length} pieces of copy in ${copy}/content ("${REWORD_PREFIX} …" in front of each).`);
-  // Committed, as a marketer's pull request is: the editor and `npm start` tests copy the project with git.
-  for (const gitArgs of [
-    ['init', '-q', '-b', 'main'],
-    ['add', '-A'],
-    ['commit', '-q', '-m', 'Reworded copy'],
-  ]) {
-    execFileSync('git', ['-c', 'user.name=Reword check', '-c', 'user.email=reword@example.com', ...gitArgs], {
-      cwd: copy,
-    });
-  }
+  commitCopy(copy, 'Reworded copy');
   const results: [string, boolean][] = [];
   const checks: [string, string[]][] = [['content check', ['npx', 'tsx', 'scripts/check-content.ts']]];
   if (only !== 'browser') checks.push(['unit tests', ['npx', 'jest', ...jestArgs]]);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { EDITOR_BACKEND_PORT, startEditorBackend } from '../../../dev/editor-backend/start';
-import { copyRepository } from '../../../scripts/copy-repository';
+import { commitCopy, copyRepository } from '../../../scripts/copy-repository';
 import { REPO_ROOT } from '../../helpers/local-api';
 import { isPortFree } from '../../helpers/ports';
 
@@ -20,9 +20,7 @@ export const git = (repo: string, ...args: string[]) =>
 export function copyProjectRepository(): string {
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-'));
   copyRepository(REPO_ROOT, repo);
-  git(repo, 'init', '-q', '-b', 'main');
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'the project');
+  commitCopy(repo, 'the project');
   return repo;
 }
 

@@ -117,14 +117,14 @@ function replyOutsideFlow(
     if (decision === 'no') return say({ ...state, offerDeclined: true }, [bot(offer.declined)], now);
   }
   const wantsToCancel = asksToCancel(text, booking);
+  const alreadyBooked = saysAlreadyBooked(text, booking);
+  const wantsCall = asksToBook(text, booking);
   // "cancel my booking" is about an earlier booking, not a request for a new one; "our customers cancel last
   // minute, can we book a call?" asks to book.
-  if (wantsToCancel && (asksToBook(text, booking) || saysAlreadyBooked(text, booking))) {
-    return say(state, [bot(booking.nothingToCancel)], now);
-  }
-  if (saysAlreadyBooked(text, booking)) return say(state, [bot(booking.alreadyBooked)], now);
+  if (wantsToCancel && (wantsCall || alreadyBooked)) return say(state, [bot(booking.nothingToCancel)], now);
+  if (alreadyBooked) return say(state, [bot(booking.alreadyBooked)], now);
   const topic = bestTopic(text, script.topics);
-  if (asksToBook(text, booking)) {
+  if (wantsCall) {
     // "How much is it, can we talk?" gets the answer and the booking.
     const answered = topic && asksAQuestion(text, booking) ? [bot(topic.reply, topic.links)] : [];
     return startBooking(state, answered, script, now);

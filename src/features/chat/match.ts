@@ -12,12 +12,17 @@ export function words(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** Whether `needle`'s words stand in `haystack` from word `start` on. */
+function sequenceAt(haystack: string[], needle: string[], start: number): boolean {
+  return needle.every((word, offset) => haystack[start + offset] === word);
+}
+
 /** Where `needle` starts in `haystack` as consecutive words. */
 function sequenceStarts(haystack: string[], needle: string[]): number[] {
   const starts: number[] = [];
   if (needle.length === 0) return starts;
   for (let start = 0; start + needle.length <= haystack.length; start += 1) {
-    if (needle.every((word, offset) => haystack[start + offset] === word)) starts.push(start);
+    if (sequenceAt(haystack, needle, start)) starts.push(start);
   }
   return starts;
 }
@@ -87,7 +92,7 @@ export function consistsOf(text: string, phrases: readonly string[], filler: rea
     const before = reached[at];
     if (!before) continue;
     for (const piece of pieces) {
-      if (!piece.words.every((word, offset) => said[at + offset] === word)) continue;
+      if (!sequenceAt(said, piece.words, at)) continue;
       const end = at + piece.words.length;
       if (piece.counts || before === 'phrase') reached[end] = 'phrase';
       else reached[end] ??= 'filler';
