@@ -4,10 +4,15 @@ import dotenv from 'dotenv';
 import { contentSources } from './src/content-model/registry';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { colorValue } from './src/styles/theme';
+import { staticHostAdapter } from './src/build/static-host-adapter';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 // The same .env file Gatsby gives the browser bundle, also for build-time code (the lead-storage message, CSP).
-dotenv.config({ path: `.env.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}` });
+// quiet: dotenv 17+ prints a banner on stderr, which `gatsby develop` shows as a line marked `error`.
+dotenv.config({
+  path: `.env.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}`,
+  quiet: true,
+});
 
 const site = readSiteSettings();
 const jsonTypeNames = new Map(
@@ -19,6 +24,8 @@ const config: GatsbyConfig = {
     siteUrl: site.siteUrl,
     title: site.brandName,
   },
+  // Named, so Gatsby never installs a host's adapter by itself during a deploy build (src/build/static-host-adapter.ts).
+  adapter: staticHostAdapter(),
   trailingSlash: 'never',
   jsxRuntime: 'automatic',
   graphqlTypegen: {
