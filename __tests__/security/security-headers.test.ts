@@ -174,13 +174,7 @@ describe('writeSecurityHeaders', () => {
     const { pages } = writeSecurityHeaders(dir, 'http://127.0.0.1:54321');
     expect(pages.map((built) => built.path).sort()).toEqual(['/', '/404.html', '/pricing']);
     const text = fs.readFileSync(path.join(dir, '_headers'), 'utf8');
-    expect(parseHeadersFile(text).map((rule) => rule.pattern)).toEqual([
-      '/*',
-      '/',
-      '/404.html',
-      '/pricing',
-      '/pricing/',
-    ]);
+    expect(parseHeadersFile(text).map((rule) => rule.pattern)).toEqual(['/*', '/', '/404.html', '/pricing']);
   });
 
   it('puts the 404 page’s own policy into 404.html, first in its head, without frame-ancestors; other pages unchanged', () => {

@@ -1,5 +1,5 @@
 // Reads a Netlify-style `_headers` file: a path pattern line, then indented "Name: value" lines.
-// Patterns may end in `*`; every matching block applies, in file order.
+// Every matching block applies, in file order; a host joins the values of a header set by several of them.
 export type HeaderRule = { pattern: string; headers: [string, string][] };
 
 export function parseHeadersFile(text: string): HeaderRule[] {
@@ -17,9 +17,27 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/**
+ * Netlify's matching (@netlify/headers-parser, getForRegExp): the pattern's segments, `*` as a whole segment
+ * matching the rest of the path (or nothing), `:name` one segment, an optional trailing slash, any case. So
+ * `/pricing` matches `/pricing/`, and `/admin/*` matches `/admin`.
+ */
+export function patternRegExp(pattern: string): RegExp {
+  const parts = pattern
+    .split('/')
+    .map((part) => part.trimEnd())
+    .filter(Boolean)
+    .map((part) => {
+      if (part.startsWith(':')) return '([^/]+)';
+      if (part === '*') return '?(.*)';
+      const escaped = part.replace(/[|\\{}()[\]^$+?.]/g, '\\$&');
+      return escaped.replaceAll('*', '(.*)');
+    });
+  return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
+}
+
 function matches(pattern: string, pathname: string): boolean {
-  if (pattern.endsWith('*')) return pathname.startsWith(pattern.slice(0, -1));
-  return pattern === pathname || pattern.replace(/\/$/, '') === pathname.replace(/\/$/, '');
+  return patternRegExp(pattern).test(pathname);
 }
 
 export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {

@@ -65,7 +65,11 @@ export function startStaticServer(options: { root: string; port?: number; host?:
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    for (const [name, value] of headersFor(rules, pathname)) response.setHeader(name, value);
+    // A header set by several matching blocks reaches the browser joined, as a host sends it.
+    for (const [name, value] of headersFor(rules, pathname)) {
+      const earlier = response.getHeader(name);
+      response.setHeader(name, earlier === undefined ? value : `${String(earlier)}, ${value}`);
+    }
     response.setHeader('Content-Type', contentTypes[path.extname(served)] ?? 'application/octet-stream');
     const immutable = /\/(static\/|[^/]+-[0-9a-f]{16,}\.(js|css))/.test(pathname);
     response.setHeader(

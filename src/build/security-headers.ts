@@ -185,8 +185,9 @@ export function securityHeaderBlocks(pages: BuiltPage[], supabaseUrl: string): H
   const blocks: HeaderBlock[] = [{ pattern: '/*', headers: [...COMMON_HEADERS] }];
   for (const { page, hashes } of perPage) {
     const csp: [string, string] = ['Content-Security-Policy', contentSecurityPolicy(hashes, supabaseUrl)];
-    const patterns = page.path === '/' || page.path.endsWith('.html') ? [page.path] : [page.path, `${page.path}/`];
-    for (const pattern of patterns) blocks.push({ pattern, headers: [csp, PAGE_OPENER_POLICY] });
+    // One block per page: a host matches `/pricing` at `/pricing/` too (Netlify's rule is `^/pricing/?$`), so a
+    // second `/pricing/` block would send each header twice, joined into a value browsers reject.
+    blocks.push({ pattern: page.path, headers: [csp, PAGE_OPENER_POLICY] });
   }
   if (hasAdmin) {
     const headers: [string, string][] = [
@@ -194,7 +195,8 @@ export function securityHeaderBlocks(pages: BuiltPage[], supabaseUrl: string): H
       ADMIN_OPENER_POLICY,
       ['X-Robots-Tag', 'noindex, nofollow'],
     ];
-    for (const pattern of [ADMIN_PATH, `${ADMIN_PATH}/*`]) blocks.push({ pattern, headers });
+    // `/admin/*` matches `/admin` as well on the host (see dev/static/headers-file.ts): one block, headers once.
+    blocks.push({ pattern: `${ADMIN_PATH}/*`, headers });
   }
   return blocks;
 }
