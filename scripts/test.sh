@@ -17,6 +17,12 @@ npm run --silent test:functions
 step "Unit, component and contract tests (Jest)"
 npm run --silent test:unit
 
+# The build the host runs (netlify.toml's command and variables, NETLIFY=true, CONTEXT): it must stop without the
+# Supabase settings and, with a staging project's, publish every route with its headers. The browser tests'
+# own build comes next and replaces public/.
+step "Deploy build, as the host runs it (netlify.toml)"
+npm run --silent check:deploy
+
 step "Production build for the browser tests"
 npm run --silent build:test
 

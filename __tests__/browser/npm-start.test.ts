@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { LOCAL_API_PORT, LOCAL_SUPABASE_SECRET_KEY } from '../../dev/local-api/local-keys';
 import { waitForOutput } from '../../dev/wait-for-output';
 import { copyRepository } from '../../scripts/copy-repository';
+import { errorLines } from '../../scripts/deploy-build/published-site';
 import { createLeadClient, REPO_ROOT } from '../helpers/local-api';
 import { isPortFree } from '../helpers/ports';
 import { launchBrowser } from './setup/browser';
@@ -59,6 +60,10 @@ describe('npm start on a fresh copy of the project', () => {
       if (start.exitCode === null) process.kill(-start.pid, 'SIGKILL');
     }
     if (project) fs.rmSync(project, { recursive: true, force: true });
+  });
+
+  it('starts without a line marked error, which a newcomer would read as a failure', () => {
+    expect(errorLines(output)).toEqual([]);
   });
 
   it('serves the site on 127.0.0.1:8000 and stores a demo request in the local data API', async () => {
