@@ -6,6 +6,7 @@ import { editorFields, editorListField, type EditorField } from '../content-mode
 import { listFieldName } from '../content-model/content-formats';
 import { pinnedFields } from '../content-model/spec-texts';
 import { fieldHint } from '../content-model/editor-wording';
+import { PRIVACY_POLICY_PATH, type pageRoutes } from '../content-model/route-paths';
 
 /** Where the editor saves: set by the site owner for the deployed site (CONTENT.md, "Setting up the editor"). */
 export type BackendSettings = {
@@ -20,7 +21,7 @@ export type BackendSettings = {
 /** `decap-server` (npm start) on this machine; the editor looks for it only when opened on localhost/127.0.0.1. */
 export const LOCAL_BACKEND_URL = 'http://127.0.0.1:8081/api/v1';
 
-export type FileEntry = { name: string; label: string; file: string; fields: EditorField[] };
+export type FileEntry = { name: string; label: string; file: string; preview_path: string; fields: EditorField[] };
 export type Collection =
   | {
       name: string;
@@ -40,6 +41,7 @@ export type Collection =
       create: boolean;
       delete: boolean;
       slug: string;
+      preview_path: string;
       identifier_field: string;
       fields: EditorField[];
     };
@@ -75,11 +77,52 @@ const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
   { name: 'settings', label: 'Site settings', typeNames: ['SiteJson'] },
 ];
 
-const FOLDER_COLLECTIONS: Record<string, { name: string; label: string; singular: string; create: boolean }> = {
+type FolderCollection = { name: string; label: string; singular: string; create: boolean; previewPath: string };
+const FOLDER_COLLECTIONS: Record<string, FolderCollection> = {
   // New services get a page and a card; legal pages are the business's legal documents, changed, not added.
-  Service: { name: 'services', label: 'Services', singular: 'Service', create: true },
-  LegalPage: { name: 'legal', label: 'Legal pages', singular: 'Legal page', create: false },
+  // A service is a section of /services whose id is its file name; a legal page's route is its `slug` field.
+  Service: {
+    name: 'services',
+    label: 'Services',
+    singular: 'Service',
+    create: true,
+    previewPath: 'services#{{filename}}',
+  },
+  LegalPage: {
+    name: 'legal',
+    label: 'Legal pages',
+    singular: 'Legal page',
+    create: false,
+    previewPath: '{{fields.slug}}',
+  },
 };
+
+type PageRoute = (typeof pageRoutes)[number];
+/**
+ * The page each content file shows on, which "View Preview" opens on the pull request's deploy preview (Decap's
+ * `preview_path`, relative to the preview's address). Copy used on every page opens the home page.
+ */
+const FILE_PREVIEW_ROUTES: Record<string, PageRoute | typeof PRIVACY_POLICY_PATH | '/404.html'> = {
+  HomeJson: '/',
+  ServicesPageJson: '/services',
+  PricingPageJson: '/pricing',
+  ContactPageJson: '/contact',
+  BookPageJson: '/book',
+  NotFoundPageJson: '/404.html',
+  LegalChromeJson: PRIVACY_POLICY_PATH,
+  PlansJson: '/pricing',
+  TestimonialsJson: '/',
+  ContactFormJson: '/contact',
+  BookingFormJson: '/book',
+  ChatJson: '/',
+  SiteJson: '/',
+};
+
+function filePreviewPath(typeName: string): string {
+  const route = FILE_PREVIEW_ROUTES[typeName];
+  if (!route) throw new Error(`${typeName}: no page to preview it on (FILE_PREVIEW_ROUTES)`);
+  return route === '/' ? '/' : route.slice(1);
+}
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -119,6 +162,7 @@ export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
         name: typeName,
         label,
         file: `${contentRoot}/${source.file}`,
+        preview_path: filePreviewPath(typeName),
         fields: sourceFields(source, checks),
       };
       return {
@@ -146,6 +190,7 @@ export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
         create: collection.create,
         delete: false,
         slug: '{{slug}}',
+        preview_path: collection.previewPath,
         identifier_field: 'title',
         fields: sourceFields(source, checks),
       },
