@@ -572,6 +572,7 @@ type ChatJsonBooking = {
   readonly questionWords: ReadonlyArray<Scalars['String']>;
   readonly retryPrompt: Scalars['String'];
   readonly retryWords: ReadonlyArray<Scalars['String']>;
+  readonly seeWords: ReadonlyArray<Scalars['String']>;
   readonly start: Scalars['String'];
   readonly steps: ChatJsonBookingSteps;
   readonly stillSaving: Scalars['String'];
@@ -581,6 +582,7 @@ type ChatJsonBooking = {
   readonly triggers: ReadonlyArray<Scalars['String']>;
   readonly websiteSkipWords: ReadonlyArray<Scalars['String']>;
   readonly wishes: ReadonlyArray<Scalars['String']>;
+  readonly workingWords: ReadonlyArray<Scalars['String']>;
 };
 
 type ChatJsonBookingFieldSelector = {
@@ -607,6 +609,7 @@ type ChatJsonBookingFieldSelector = {
   readonly questionWords: InputMaybe<FieldSelectorEnum>;
   readonly retryPrompt: InputMaybe<FieldSelectorEnum>;
   readonly retryWords: InputMaybe<FieldSelectorEnum>;
+  readonly seeWords: InputMaybe<FieldSelectorEnum>;
   readonly start: InputMaybe<FieldSelectorEnum>;
   readonly steps: InputMaybe<ChatJsonBookingStepsFieldSelector>;
   readonly stillSaving: InputMaybe<FieldSelectorEnum>;
@@ -616,6 +619,7 @@ type ChatJsonBookingFieldSelector = {
   readonly triggers: InputMaybe<FieldSelectorEnum>;
   readonly websiteSkipWords: InputMaybe<FieldSelectorEnum>;
   readonly wishes: InputMaybe<FieldSelectorEnum>;
+  readonly workingWords: InputMaybe<FieldSelectorEnum>;
 };
 
 type ChatJsonBookingFilterInput = {
@@ -642,6 +646,7 @@ type ChatJsonBookingFilterInput = {
   readonly questionWords: InputMaybe<StringQueryOperatorInput>;
   readonly retryPrompt: InputMaybe<StringQueryOperatorInput>;
   readonly retryWords: InputMaybe<StringQueryOperatorInput>;
+  readonly seeWords: InputMaybe<StringQueryOperatorInput>;
   readonly start: InputMaybe<StringQueryOperatorInput>;
   readonly steps: InputMaybe<ChatJsonBookingStepsFilterInput>;
   readonly stillSaving: InputMaybe<StringQueryOperatorInput>;
@@ -651,6 +656,7 @@ type ChatJsonBookingFilterInput = {
   readonly triggers: InputMaybe<StringQueryOperatorInput>;
   readonly websiteSkipWords: InputMaybe<StringQueryOperatorInput>;
   readonly wishes: InputMaybe<StringQueryOperatorInput>;
+  readonly workingWords: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ChatJsonBookingSortInput = {
@@ -677,6 +683,7 @@ type ChatJsonBookingSortInput = {
   readonly questionWords: InputMaybe<SortOrderEnum>;
   readonly retryPrompt: InputMaybe<SortOrderEnum>;
   readonly retryWords: InputMaybe<SortOrderEnum>;
+  readonly seeWords: InputMaybe<SortOrderEnum>;
   readonly start: InputMaybe<SortOrderEnum>;
   readonly steps: InputMaybe<ChatJsonBookingStepsSortInput>;
   readonly stillSaving: InputMaybe<SortOrderEnum>;
@@ -686,6 +693,7 @@ type ChatJsonBookingSortInput = {
   readonly triggers: InputMaybe<SortOrderEnum>;
   readonly websiteSkipWords: InputMaybe<SortOrderEnum>;
   readonly wishes: InputMaybe<SortOrderEnum>;
+  readonly workingWords: InputMaybe<SortOrderEnum>;
 };
 
 type ChatJsonBookingSteps = {
@@ -1007,6 +1015,7 @@ type ChatJsonOffer = {
   readonly mentions: ReadonlyArray<Scalars['String']>;
   readonly noWords: ReadonlyArray<Scalars['String']>;
   readonly question: Scalars['String'];
+  readonly quoteWords: ReadonlyArray<Scalars['String']>;
   readonly readyWords: ReadonlyArray<Scalars['String']>;
   readonly yesWords: ReadonlyArray<Scalars['String']>;
 };
@@ -1016,6 +1025,7 @@ type ChatJsonOfferFieldSelector = {
   readonly mentions: InputMaybe<FieldSelectorEnum>;
   readonly noWords: InputMaybe<FieldSelectorEnum>;
   readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly quoteWords: InputMaybe<FieldSelectorEnum>;
   readonly readyWords: InputMaybe<FieldSelectorEnum>;
   readonly yesWords: InputMaybe<FieldSelectorEnum>;
 };
@@ -1025,6 +1035,7 @@ type ChatJsonOfferFilterInput = {
   readonly mentions: InputMaybe<StringQueryOperatorInput>;
   readonly noWords: InputMaybe<StringQueryOperatorInput>;
   readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly quoteWords: InputMaybe<StringQueryOperatorInput>;
   readonly readyWords: InputMaybe<StringQueryOperatorInput>;
   readonly yesWords: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1034,6 +1045,7 @@ type ChatJsonOfferSortInput = {
   readonly mentions: InputMaybe<SortOrderEnum>;
   readonly noWords: InputMaybe<SortOrderEnum>;
   readonly question: InputMaybe<SortOrderEnum>;
+  readonly quoteWords: InputMaybe<SortOrderEnum>;
   readonly readyWords: InputMaybe<SortOrderEnum>;
   readonly yesWords: InputMaybe<SortOrderEnum>;
 };

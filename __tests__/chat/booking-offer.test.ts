@@ -49,6 +49,37 @@ describe('hearing the wish', () => {
   });
 });
 
+describe('seeing it working, a quote for one service (issue 33)', () => {
+  it.each([
+    'show me what the support agent looks like on a real site',
+    'can i have a look at it working on a shopify site',
+    'I want to see how is working the receptionist',
+  ])('%j, a wish to see the product working, starts the booking at its first question', (text) => {
+    // A message that also asks a question ("what …") gets the topic's answer first.
+    const result = converse(start(), text);
+    expect(texts(result).slice(-2)).toEqual(START);
+    expect(atFirstQuestion(result.state)).toBe(true);
+  });
+
+  it.each([
+    ['How much would the voice receptionist cost for my clinic?', 'voice-receptionist'],
+    ['can I get a quote on lead capture', 'lead-capture'],
+    ['what would the customer support bot set me back for a small online shop', 'support-agent'],
+  ])('%j, a quote for one service, gets the %s answer and the offer; yes books', (text, id) => {
+    const result = converse(start(), text);
+    expect(texts(result)).toEqual([topic(id).reply, offer.question]);
+    expect(result.state).toMatchObject({ status: 'idle', offer: 'asked' });
+    expect(atFirstQuestion(converse(result.state, 'yes').state)).toBe(true);
+  });
+
+  it.each(['does the chatbot show my prices to customers', 'where do i see the invoices', 'what does it do'])(
+    '%j, about the product, starts no booking',
+    (text) => {
+      expect(converse(start(), text).state.status).toBe('idle');
+    },
+  );
+});
+
 describe('not overreaching', () => {
   it.each(['how long is the call?', 'Is the strategy call really free?', 'what happens on the strategy call'])(
     '%j, a question about the call, gets the answer and the offer',

@@ -41,6 +41,12 @@ const HINTS: Record<string, string> = {
   yesWords: 'Answers to the offer that book the call, one per item.',
   noWords: 'Answers to the offer that decline it, one per item.',
   readyWords: 'Words of a visitor who sounds ready to go ahead: any answer to them ends with the offer, one per item.',
+  quoteWords:
+    'Words of a visitor asking a price or a quote (“how much”, “quote”): any answer to them ends with the offer, one per item.',
+  seeWords:
+    'Words of seeing (“see”, “show”): followed by one of the working words, the visitor asks to see the product working and a booking starts, one per item.',
+  workingWords:
+    'Words of the product at work (“in action”, “how it”): after one of the see words, a booking starts (“can I see it in action”), one per item.',
 };
 
 /** A hint for the field `key`; values the code acts on (links, ids, words the chat listens for) say so. */

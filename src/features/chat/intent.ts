@@ -49,7 +49,23 @@ export function saysAlreadyBooked(text: string, booking: Booking): boolean {
 }
 
 /**
- * Whether the message asks for a call: it says a wish ("give us a bell", "how do we kick this off"), or it
+ * Whether the message asks to see the product working: a see word ("see", "show", "a look") that does not follow a
+ * product subject, then a working word ("working", "in action", "looks like"): "can I see it in action", "show me
+ * what the support agent looks like". "Does the bot show my prices?" and "where can I see the prices?" do not.
+ */
+function asksToSeeItWork(said: string[], booking: Booking): boolean {
+  return booking.seeWords.some((see) =>
+    phraseStarts(said, see).some(
+      (start) =>
+        !followsProduct(said, start, see, booking) &&
+        booking.workingWords.some((working) => phraseStarts(said, working).some((at) => at > start)),
+    ),
+  );
+}
+
+/**
+ * Whether the message asks for a call: it says a wish ("give us a bell", "how do we kick this off") or
+ * asks to see the product working ("can I see it in action"), or it
  * mentions a trigger ("can we book a call?", "demo pls") other than in a question about the call ("how long
  * is the call?"), about what the product does ("can the bot book meetings?"), or from a visitor who has
  * booked already.
@@ -60,7 +76,7 @@ export function asksToBook(text: string, booking: Booking): boolean {
   const wished = booking.wishes.some((wish) =>
     phraseStarts(said, wish).some((start) => !followsProduct(said, start, wish, booking)),
   );
-  if (wished) return true;
+  if (wished || asksToSeeItWork(said, booking)) return true;
   if (mentionsAny(text, booking.aboutTheCall)) return false;
   return booking.triggers.some((trigger) =>
     phraseStarts(said, trigger).some(
@@ -77,9 +93,12 @@ export function asksAQuestion(text: string, booking: Booking): boolean {
   return mentionsAny(text, booking.questionWords);
 }
 
-/** Whether the visitor sounds ready to go ahead ("keen", "for our clinic"): their answer ends with the offer. */
+/**
+ * Whether the visitor sounds ready to go ahead ("keen", "for our clinic") or asks a price ("how much would the
+ * receptionist cost?"): their answer ends with the offer.
+ */
 export function soundsReady(text: string, offer: Offer): boolean {
-  return mentionsAny(text, offer.readyWords);
+  return mentionsAny(text, offer.readyWords) || mentionsAny(text, offer.quoteWords);
 }
 
 /**

@@ -91,6 +91,13 @@ export const chatScript = z
         triggers: phrases('triggers'),
         /** A message that contains one of these asks for a call, whatever else it says ("give us a bell"). */
         wishes: phrases('wishes'),
+        /**
+         * With one of workingWords after it, a wish to see the product working, which asks for a call: "can I *see* it
+         * *working*", "*show* me what the agent *looks like*". Not when it follows a product subject ("does *the bot
+         * show* my prices?").
+         */
+        seeWords: phrases('seeWords'),
+        workingWords: phrases('workingWords'),
         /** What the product is called in a question about it: "can *the bot* book meetings?" is not a request. */
         productSubjects: phrases('productSubjects'),
         /** Words of a question about the call itself ("how long", "agenda"): a trigger beside them is no request. */
@@ -140,7 +147,7 @@ export const chatScript = z
     offTopic: z.object({ keywords: phrases('keywords'), reply: text('reply') }).strict(),
     /**
      * The offer to book a call, asked after the fallback, after topics marked offer, and after any topic when the
-     * visitor sounds ready (readyWords). The visitor's next message is read against it: yesWords start the
+     * visitor sounds ready (readyWords) or asks a price (quoteWords: "how much would the receptionist cost?"). The visitor's next message is read against it: yesWords start the
      * booking, noWords get `declined` and the offer is not asked again in that conversation.
      */
     offer: z
@@ -149,6 +156,8 @@ export const chatScript = z
         /** A reply that mentions one of these offers a call too ("or book you a free strategy call"): a yes books. */
         mentions: phrases('mentions'),
         readyWords: phrases('readyWords'),
+        /** Words of a price or a quote ("how much", "quote"): any answer to them ends with the offer too. */
+        quoteWords: phrases('quoteWords'),
         yesWords: phrases('yesWords'),
         noWords: phrases('noWords'),
         declined: text('declined'),
