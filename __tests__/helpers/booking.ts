@@ -69,9 +69,11 @@ let visitorNumber = 0;
 export type BookingVisitor = {
   email: string;
   clientAddress: string;
-  call<T = BookingAnswer>(fn: string, args: Record<string, unknown>): Promise<T>;
+  call<T = BookingAnswer>(fn: BookingFunction, args: Record<string, unknown>): Promise<T>;
 };
 
+export type BookingFunction =
+  'booking_slots' | 'hold_booking_slot' | 'confirm_booking' | 'managed_booking' | 'cancel_booking' | 'move_booking';
 export type Slot = { starts_at: string; ends_at: string };
 export type BookingAnswer = {
   status: string;
@@ -112,8 +114,8 @@ export async function bookingVisitor(api: TestApi, { withRequest = true } = {}):
   return {
     email,
     clientAddress,
-    async call<T>(fn: string, args: Record<string, unknown>) {
-      const { data, error } = await client.rpc(fn, args);
+    async call<T>(fn: BookingFunction, args: Record<string, unknown>) {
+      const { data, error } = await client.rpc(fn, args as never);
       if (error) throw new Error(`${fn}: ${error.message} (${error.code})`);
       return data as T;
     },

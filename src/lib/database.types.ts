@@ -104,6 +104,14 @@ export type Database = {
         Args: { job_id: string; claim_token: string; error: string; retry_in_seconds?: number | null };
         Returns: boolean;
       };
+      // The booking functions (supabase/migrations/20261125100000_booking.sql) answer a JSON object with a
+      // `status`; src/features/booking/booking-api.ts reads it.
+      booking_slots: { Args: { from_time?: string | null; until_time?: string | null }; Returns: Json };
+      hold_booking_slot: { Args: { email: string; starts_at: string; visitor_time_zone: string }; Returns: Json };
+      confirm_booking: { Args: { hold_id: string; email: string }; Returns: Json };
+      managed_booking: { Args: { token: string }; Returns: Json };
+      cancel_booking: { Args: { token: string }; Returns: Json };
+      move_booking: { Args: { token: string; starts_at: string }; Returns: Json };
       lead_notification_statuses: {
         Args: { lead_ids?: string[] | null };
         Returns: {

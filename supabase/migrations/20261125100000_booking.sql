@@ -108,14 +108,15 @@ create table private.bookings (
   -- The zone the visitor saw the times in, for their e-mails.
   visitor_time_zone text not null,
   hold_expires_at timestamptz,
-  -- SHA-256 (hex) of the secret in the visitor's change/cancel link; the secret itself is never stored.
-  manage_token_hash text unique,
+  -- The secret of the visitor's change/cancel link. Kept (only service_role reads this table) because every
+  -- e-mail about the call, reminders included, carries the link.
+  manage_token text unique,
   -- The invitation's SEQUENCE: raised by every change, so calendars replace the event instead of adding one.
   sequence integer not null default 0,
   constraint bookings_status check (status in ('held', 'booked', 'expired', 'cancelled')),
   constraint bookings_order check (starts_at < ends_at),
   constraint bookings_hold check ((status = 'held') = (hold_expires_at is not null)),
-  constraint bookings_booked_token check (status <> 'booked' or manage_token_hash is not null),
+  constraint bookings_booked_token check (status <> 'booked' or manage_token is not null),
   constraint bookings_no_overlap exclude using gist (blocked with &&) where (status in ('held', 'booked'))
 );
 create unique index bookings_one_open_per_request on private.bookings (request_id) where status in ('held', 'booked');
@@ -400,7 +401,7 @@ begin
 end;
 $$;
 
--- Confirms a held time. The answer carries the secret of the change/cancel link, once.
+-- Confirms a held time. The answer carries the secret of the change/cancel link; confirming again answers the same.
 create function private.confirm_booking(hold_id uuid, email text)
 returns jsonb
 language plpgsql
@@ -421,7 +422,10 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('booking:day:' || hold.team_day::text, 0));
   select * into hold from private.bookings b where b.id = hold_id;
   if hold.status = 'booked' then
-    return jsonb_build_object('status', 'already_booked');
+    -- Confirmed already: a retry after a lost answer gets the same booking and link.
+    return private.team_settings_json() || jsonb_build_object(
+      'status', 'booked', 'booking_id', hold.id, 'starts_at', hold.starts_at, 'ends_at', hold.ends_at,
+      'visitor_time_zone', hold.visitor_time_zone, 'manage_token', hold.manage_token);
   end if;
   if hold.status <> 'held' or hold.hold_expires_at <= now() then
     -- Given back: the time is the visitor's again only if nobody took it meanwhile and the rules still allow it.
@@ -435,7 +439,7 @@ begin
   end if;
   begin
     update private.bookings b
-       set status = 'booked', hold_expires_at = null, manage_token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex'),
+       set status = 'booked', hold_expires_at = null, manage_token = token,
            updated_at = now()
      where b.id = hold.id
      returning * into hold;
@@ -455,7 +459,7 @@ stable
 set search_path = ''
 as $$
   select * from private.bookings b
-   where token is not null and b.manage_token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex')
+   where token is not null and b.manage_token = token
 $$;
 
 -- The booking behind a change/cancel link.
