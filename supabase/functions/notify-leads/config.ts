@@ -11,6 +11,13 @@ export type NotifyConfig = {
   to: string[];
   from: string;
   slackWebhookUrl: string | undefined;
+  /**
+   * The public site's address (SITE_URL, content/site.json's siteUrl in production): the visitor's change/cancel
+   * link is `<siteUrl>/booking#<secret>`. Booking messages wait (and the run says so) until it is set.
+   */
+  siteUrl: string | undefined;
+  /** Sender of the visitor's booking messages (BOOKING_FROM); the team's come from NOTIFY_FROM. */
+  bookingFrom: string;
   providerTimeoutMs: number;
   backoff: BackoffPolicy;
 };
@@ -44,6 +51,10 @@ export function readConfig(env: Record<string, string | undefined>): NotifyConfi
     ...(from ? [] : ['NOTIFY_FROM']),
   ];
   if (missing.length > 0) throw new ConfigError(`notify-leads is not configured: set ${missing.join(', ')}`);
+  const siteUrl = value('SITE_URL')?.replace(/\/+$/, '');
+  if (siteUrl !== undefined && !/^https?:\/\/[^/\s]+$/.test(siteUrl)) {
+    throw new ConfigError("SITE_URL must be the site's address without a path, e.g. https://brightlane.ai");
+  }
   return {
     supabaseUrl: required.SUPABASE_URL!.replace(/\/+$/, ''),
     serviceKey: serviceKey!,
@@ -52,6 +63,8 @@ export function readConfig(env: Record<string, string | undefined>): NotifyConfi
     to,
     from: from!,
     slackWebhookUrl: value('SLACK_WEBHOOK_URL'),
+    siteUrl,
+    bookingFrom: value('BOOKING_FROM') ?? from!,
     providerTimeoutMs: positiveNumber(env, 'NOTIFY_PROVIDER_TIMEOUT_MS', 10_000),
     backoff: {
       baseSeconds: positiveNumber(env, 'NOTIFY_RETRY_BASE_SECONDS', DEFAULT_BACKOFF.baseSeconds),

@@ -9,6 +9,13 @@ export type Fetch = typeof fetch;
 
 const RETRYABLE_STATUSES = new Set([408, 409, 425, 429]);
 
+/** UTF-8 text as base64. */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 async function call(fetchImpl: Fetch, url: string, init: RequestInit, timeoutMs: number): Promise<Outcome> {
   let response: Response;
   try {
@@ -42,13 +49,22 @@ export function sendEmail(
   idempotencyKey: string,
 ): Promise<Outcome> {
   const payload: Record<string, unknown> = {
-    from: config.from,
-    to: config.to,
+    from: message.from ?? config.from,
+    to: message.to ?? config.to,
     subject: headerText(message.subject, 150),
     text: message.text,
     html: message.html,
   };
   if (message.replyTo) payload.reply_to = message.replyTo;
+  if (message.attachments?.length) {
+    // Resend's attachment: base64 content, the file name and its MIME type (for an invitation,
+    // `text/calendar; method=REQUEST` or `method=CANCEL`, which mail clients read as an invitation).
+    payload.attachments = message.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      content: base64(attachment.content),
+      content_type: attachment.contentType,
+    }));
+  }
   return call(
     fetchImpl,
     `${config.resendApiUrl}/emails`,

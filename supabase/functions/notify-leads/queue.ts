@@ -20,12 +20,14 @@ export type Queue = {
   fail(job: ClaimedJob, error: string, retryInSeconds: number | null): Promise<boolean>;
 };
 
-export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Queue {
+type Rpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>;
+
+function rpcCaller(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Rpc {
   const headers: Record<string, string> = { apikey: config.serviceKey, 'Content-Type': 'application/json' };
   // Legacy service_role keys are JWTs and go in Authorization too; new secret keys (sb_secret_…) only as apikey.
   if (config.serviceKey.startsWith('eyJ')) headers.Authorization = `Bearer ${config.serviceKey}`;
 
-  async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  return async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
     const response = await fetchImpl(`${config.supabaseUrl}/rest/v1/rpc/${name}`, {
       method: 'POST',
       headers,
@@ -35,8 +37,11 @@ export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'sup
     const body = await response.text();
     if (!response.ok) throw new Error(`${name} failed: HTTP ${response.status} ${body.slice(0, 300)}`);
     return JSON.parse(body) as T;
-  }
+  };
+}
 
+export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Queue {
+  const rpc = rpcCaller(fetchImpl, config);
   return {
     claim: (batchSize, leaseSeconds) =>
       rpc<ClaimedJob[]>('claim_lead_notifications', { batch_size: batchSize, lease_seconds: leaseSeconds }),
@@ -48,6 +53,64 @@ export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'sup
       }),
     fail: (job, error, retryInSeconds) =>
       rpc<boolean>('fail_lead_notification', {
+        job_id: job.job_id,
+        claim_token: job.claim_token,
+        error,
+        retry_in_seconds: retryInSeconds,
+      }),
+  };
+}
+
+// The booking messages' outbox (supabase/migrations/20261125110000_booking_notifications.sql): the same
+// protocol; a job carries the call's time and SEQUENCE as they were when it was written, the booking (the
+// change/cancel link's secret only in jobs for the visitor), its request and the team's zone.
+export type BookingMessageKind = 'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h';
+export type ClaimedBookingJob = {
+  job_id: string;
+  claim_token: string;
+  kind: BookingMessageKind;
+  recipient: 'visitor' | 'team';
+  sequence: number;
+  starts_at: string;
+  ends_at: string;
+  previous_starts_at: string | null;
+  attempts: number;
+  queued_at: string;
+  booking: {
+    id: string;
+    status: string;
+    email: string;
+    visitor_time_zone: string;
+    starts_at: string;
+    sequence: number;
+    manage_token: string | null;
+  } | null;
+  request: Lead | null;
+  team: { time_zone: string; call_minutes: number } | null;
+};
+
+export type BookingQueue = {
+  claim(batchSize: number, leaseSeconds: number): Promise<ClaimedBookingJob[]>;
+  complete(job: ClaimedBookingJob, providerMessageId: string | undefined): Promise<boolean>;
+  fail(job: ClaimedBookingJob, error: string, retryInSeconds: number | null): Promise<boolean>;
+};
+
+export function createRpcBookingQueue(
+  fetchImpl: Fetch,
+  config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>,
+): BookingQueue {
+  const rpc = rpcCaller(fetchImpl, config);
+  return {
+    claim: (batchSize, leaseSeconds) =>
+      rpc<ClaimedBookingJob[]>('claim_booking_notifications', { batch_size: batchSize, lease_seconds: leaseSeconds }),
+    complete: (job, providerMessageId) =>
+      rpc<boolean>('complete_booking_notification', {
+        job_id: job.job_id,
+        claim_token: job.claim_token,
+        provider_message_id: providerMessageId ?? null,
+      }),
+    fail: (job, error, retryInSeconds) =>
+      rpc<boolean>('fail_booking_notification', {
         job_id: job.job_id,
         claim_token: job.claim_token,
         error,

@@ -3,7 +3,17 @@
 // (line breaks and other control characters are removed from everything that becomes a header).
 export type LeadTable = 'consultation_requests' | 'contact_messages';
 export type Lead = Record<string, unknown>;
-export type Notification = { subject: string; text: string; html: string; replyTo: string | undefined };
+export type Attachment = { filename: string; content: string; contentType: string };
+export type Notification = {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: string | undefined;
+  /** Defaults: NOTIFY_FROM and NOTIFY_TO (the team). Booking messages to a visitor set both. */
+  from?: string;
+  to?: string[];
+  attachments?: Attachment[];
+};
 
 export const BUSINESS_TIME_ZONE = 'Australia/Sydney';
 
