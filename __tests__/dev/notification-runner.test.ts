@@ -1,10 +1,19 @@
 /** @jest-environment node */
 // `npm run backend` runs the notify-leads Edge Function under real Deno against the local data API and
-// delivers to the local mail sink: every lead arrives exactly once, also when the sink fails for a while.
+// delivers to the local mail sink: every lead arrives exactly once, also when the sink fails for a while; a
+// booked call's messages arrive with their invitations saved beside them, and reminders when they fall due.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ICAL from 'ical.js';
 import { startNotificationRunner, type NotificationRunner } from '../../dev/notifications/runner';
+import {
+  bookingVisitor,
+  EVERY_HOUR_OF_EVERY_DAY,
+  freeSlots,
+  holdAndConfirm,
+  setAvailability,
+} from '../helpers/booking';
 import { LOCAL_SUPABASE_SERVICE_ROLE_KEY, startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
 
 let api: TestApi;
@@ -87,4 +96,95 @@ test('with the sink failing for several attempts, the lead is delivered exactly 
     [lead.email],
   );
   expect(job).toEqual({ status: 'sent', attempts: 4 });
+});
+
+describe('booking messages', () => {
+  const HOUR = 3600_000;
+
+  async function bookedCall(hoursAhead: number) {
+    await setAvailability(api, { weeklyHours: EVERY_HOUR_OF_EVERY_DAY, minimumNotice: '0' });
+    const visitor = await bookingVisitor(api);
+    await api.sql(`update public.consultation_requests set phone = '+61 400 111 222' where email = $1`, [
+      visitor.email,
+    ]);
+    const [slot] = await freeSlots(visitor, { from_time: new Date(Date.now() + hoursAhead * HOUR).toISOString() });
+    const booked = await holdAndConfirm(visitor, slot.starts_at, 'America/New_York');
+    expect(booked.status).toBe('booked');
+    return { visitor, booked };
+  }
+
+  /** The invitation as a calendar program reads it. */
+  function readInvitation(ics: string) {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const event = calendar.getFirstSubcomponent('vevent')!;
+    return {
+      method: calendar.getFirstPropertyValue('method'),
+      uid: event.getFirstPropertyValue('uid'),
+      sequence: event.getFirstPropertyValue('sequence'),
+      start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    };
+  }
+
+  test('a booked call reaches the visitor and the team with invitations saved beside the messages', async () => {
+    const { visitor, booked } = await bookedCall(72);
+    const forVisitor = await waitFor('the visitor’s message', () =>
+      runner.sink.messages.find((message) => message.to.includes(visitor.email)),
+    );
+    const forTeam = await waitFor('the team’s message', () =>
+      runner.sink.messages.find(
+        (message) => message.replyTo === visitor.email && message.subject.startsWith('Call booked'),
+      ),
+    );
+    expect(forVisitor.text).toContain(`http://127.0.0.1:8000/booking#${booked.manage_token}`);
+    expect(forTeam.text).toContain('Phone: +61 400 111 222 (for a reminder call)');
+    for (const message of [forVisitor, forTeam]) {
+      expect(message.attachments).toHaveLength(1);
+      const [attachment] = message.attachments;
+      expect(attachment.contentType).toBe('text/calendar; method=REQUEST; charset=utf-8');
+      expect(path.dirname(attachment.file)).toBe(mailDir);
+      const ics = await readFile(attachment.file, 'utf8');
+      expect(readInvitation(ics)).toEqual({
+        method: 'REQUEST',
+        uid: `booking-${booked.booking_id}@127.0.0.1`,
+        sequence: 0,
+        start: new Date(booked.starts_at!).toISOString(),
+      });
+      const eml = await readFile(message.file, 'utf8');
+      expect(eml).toContain('Content-Type: multipart/mixed');
+      expect(eml).toContain('Content-Type: text/calendar; method=REQUEST; charset=utf-8; name="invite.ics"');
+    }
+  });
+
+  test('reminders go out when they fall due, not before; a cancellation sends CANCEL and stops them', async () => {
+    const { visitor, booked } = await bookedCall(72);
+    const toVisitor = () => runner.sink.messages.filter((message) => message.to.includes(visitor.email));
+    await waitFor('the invitation', () => (toVisitor().length === 1 ? true : undefined));
+    // The 1-hour reminder's time comes (moved to now); the 24-hour one is still days away.
+    await api.sql(
+      `update private.booking_notifications set next_attempt_at = now() where booking_id = $1 and kind = 'reminder_1h'`,
+      [booked.booking_id],
+    );
+    const reminder = await waitFor('the reminder', () =>
+      toVisitor().find((message) => message.subject.startsWith('In 1 hour')),
+    );
+    expect(reminder.text).toContain(`/booking#${booked.manage_token}`);
+    expect(reminder.attachments).toEqual([]);
+
+    expect((await visitor.call('cancel_booking', { token: booked.manage_token })).status).toBe('cancelled');
+    const cancel = await waitFor('the cancellation', () =>
+      toVisitor().find((message) => message.subject.startsWith('Cancelled')),
+    );
+    const ics = await readFile(cancel.attachments[0].file, 'utf8');
+    expect(readInvitation(ics)).toMatchObject({ method: 'CANCEL', sequence: 1 });
+    const jobs = await api.sql<{ kind: string; status: string }>(
+      `select kind, status from private.booking_notifications where booking_id = $1 and recipient = 'visitor' order by queue_position`,
+      [booked.booking_id],
+    );
+    expect(jobs).toEqual([
+      { kind: 'booked', status: 'sent' },
+      { kind: 'reminder_1h', status: 'sent' },
+      { kind: 'cancelled', status: 'sent' },
+    ]);
+    expect(toVisitor().filter((message) => message.subject.startsWith('Reminder'))).toEqual([]);
+  });
 });

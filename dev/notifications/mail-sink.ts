@@ -7,6 +7,9 @@ import path from 'node:path';
 // A local stand-in for Resend's POST /emails, so the notify-leads function runs its real code path without
 // an account: each message is written in full as an .eml file (opens in any mail client) and announced in
 // one console line. Like Resend, a repeated Idempotency-Key returns the first result and sends nothing.
+// Attachments (the booking messages' calendar invitations) are in the .eml and also saved beside it, named after
+// it (`<message>-invite.ics`), so a test or a person can open them directly.
+export type SunkAttachment = { filename: string; contentType: string; content: string; file: string };
 export type SunkMessage = {
   id: string;
   idempotencyKey: string;
@@ -16,6 +19,7 @@ export type SunkMessage = {
   subject: string;
   text: string;
   html: string;
+  attachments: SunkAttachment[];
   file: string;
   receivedAt: number;
 };
@@ -37,28 +41,24 @@ type EmailPayload = {
   subject?: string;
   text?: string;
   html?: string;
+  attachments?: { filename?: string; content?: string; content_type?: string }[];
 };
 
 const encodeHeader = (value: string) =>
   /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString('base64')}?=`;
 
-function toEml(message: Omit<SunkMessage, 'file'>): string {
-  const boundary = `sink-${message.id}`;
-  const base64 = (body: string) =>
-    (
-      Buffer.from(body)
-        .toString('base64')
-        .match(/.{1,76}/g) ?? []
-    ).join('\r\n');
+const base64 = (body: string) =>
+  (
+    Buffer.from(body)
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join('\r\n');
+
+const safeParameter = (value: string) => value.replace(/["\r\n]/g, '');
+
+/** The text and HTML versions as one multipart/alternative entity: its Content-Type line, a blank line, the body. */
+function alternativeEntity(message: Omit<SunkMessage, 'file'>, boundary: string): string[] {
   return [
-    `From: ${message.from}`,
-    `To: ${message.to.join(', ')}`,
-    ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
-    `Subject: ${encodeHeader(message.subject)}`,
-    `Date: ${new Date(message.receivedAt).toUTCString()}`,
-    `Message-ID: <${message.id}@local-mail-sink>`,
-    `X-Idempotency-Key: ${message.idempotencyKey}`,
-    'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
     `--${boundary}`,
@@ -72,6 +72,40 @@ function toEml(message: Omit<SunkMessage, 'file'>): string {
     '',
     base64(message.html),
     `--${boundary}--`,
+  ];
+}
+
+/** The message; with attachments, multipart/mixed around the alternatives and each attachment. */
+function toEml(message: Omit<SunkMessage, 'file'>): string {
+  const headers = [
+    `From: ${message.from}`,
+    `To: ${message.to.join(', ')}`,
+    ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+    `Subject: ${encodeHeader(message.subject)}`,
+    `Date: ${new Date(message.receivedAt).toUTCString()}`,
+    `Message-ID: <${message.id}@local-mail-sink>`,
+    `X-Idempotency-Key: ${message.idempotencyKey}`,
+    'MIME-Version: 1.0',
+  ];
+  if (message.attachments.length === 0) {
+    return [...headers, ...alternativeEntity(message, `sink-${message.id}`), ''].join('\r\n');
+  }
+  const mixed = `mixed-${message.id}`;
+  return [
+    ...headers,
+    `Content-Type: multipart/mixed; boundary="${mixed}"`,
+    '',
+    `--${mixed}`,
+    ...alternativeEntity(message, `sink-${message.id}`),
+    ...message.attachments.flatMap((attachment) => [
+      `--${mixed}`,
+      `Content-Type: ${attachment.contentType.replace(/[\r\n]/g, ' ')}; name="${safeParameter(attachment.filename)}"`,
+      `Content-Disposition: attachment; filename="${safeParameter(attachment.filename)}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64(attachment.content),
+    ]),
+    `--${mixed}--`,
     '',
   ].join('\r\n');
 }
@@ -123,14 +157,26 @@ export async function startMailSink(options: {
           html: payload.html ?? '',
           receivedAt,
         };
-        const file = path.join(
+        const base = path.join(
           options.dir,
-          `${new Date(receivedAt).toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`,
+          `${new Date(receivedAt).toISOString().replace(/[:.]/g, '-')}-${message.id}`,
         );
-        await writeFile(file, toEml(message));
+        const file = `${base}.eml`;
+        const attachments: SunkAttachment[] = (payload.attachments ?? []).map((attachment, index) => {
+          const filename = path.basename(attachment.filename || `attachment-${index + 1}`).replace(/[^\w.-]/g, '_');
+          return {
+            filename,
+            contentType: attachment.content_type ?? 'application/octet-stream',
+            content: Buffer.from(attachment.content ?? '', 'base64').toString('utf8'),
+            file: `${base}-${filename}`,
+          };
+        });
+        for (const attachment of attachments) await writeFile(attachment.file, attachment.content);
+        await writeFile(file, toEml({ ...message, attachments }));
         if (key) byKey.set(key, message.id);
-        messages.push({ ...message, file });
-        log(`mail: "${message.subject}" to ${message.to.join(', ')} → ${path.relative(process.cwd(), file)}`);
+        messages.push({ ...message, attachments, file });
+        const saved = attachments.map((attachment) => ` + ${path.basename(attachment.file)}`).join('');
+        log(`mail: "${message.subject}" to ${message.to.join(', ')} → ${path.relative(process.cwd(), file)}${saved}`);
         return reply(200, { id: message.id });
       })
       .catch((error: unknown) => reply(400, { message: `local mail sink: ${error}` }));

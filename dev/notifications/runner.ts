@@ -7,10 +7,12 @@ import { startMailSink, type MailSink } from './mail-sink';
 // Runs the notify-leads Edge Function locally, unchanged, under real Deno (the `deno` npm package's binary),
 // against the local data API, and invokes it every `intervalMs` as pg_cron does every minute on a hosted
 // project. Resend's API is replaced by the local mail sink through the function's RESEND_API_URL setting.
+// Booking messages go the same way; reminders are sent by the first run after they fall due.
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const FUNCTION_ENTRY = path.join(REPO_ROOT, 'supabase', 'functions', 'notify-leads', 'index.ts');
 const DENO = path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'deno.cmd' : 'deno');
 export const LOCAL_MAIL_DIR = path.join(REPO_ROOT, '.local-mail');
+export const LOCAL_SITE_URL = 'http://127.0.0.1:8000';
 
 export type NotificationRunnerOptions = {
   apiUrl: string;
@@ -51,6 +53,9 @@ export async function startNotificationRunner(options: NotificationRunnerOptions
       RESEND_API_URL: sink.url,
       NOTIFY_TO: process.env.NOTIFY_TO ?? 'sales@brightlane.local',
       NOTIFY_FROM: process.env.NOTIFY_FROM ?? 'Brightlane leads <leads@brightlane.local>',
+      BOOKING_FROM: process.env.BOOKING_FROM ?? 'Brightlane AI <calls@brightlane.local>',
+      // The booking messages' change/cancel link points at the local site (`npm start`'s gatsby develop).
+      SITE_URL: process.env.SITE_URL ?? LOCAL_SITE_URL,
       // Locally a failed attempt is retried within seconds, so recovering from an outage is quick to see.
       NOTIFY_RETRY_BASE_SECONDS: '1',
       NOTIFY_RETRY_MAX_SECONDS: '4',
