@@ -504,6 +504,373 @@ type BookingFormJsonSortInput = {
   readonly submittingLabel: InputMaybe<SortOrderEnum>;
 };
 
+type BookingJson = Node & {
+  readonly booked: BookingJsonBooked;
+  readonly children: ReadonlyArray<Node>;
+  readonly content: Scalars['JSON'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly manage: BookingJsonManage;
+  readonly parent: Maybe<Node>;
+  readonly picker: BookingJsonPicker;
+};
+
+type BookingJsonBooked = {
+  readonly calendar: BookingJsonBookedCalendar;
+  readonly manageLabel: Scalars['String'];
+  readonly teamTime: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly when: Scalars['String'];
+};
+
+type BookingJsonBookedCalendar = {
+  readonly eventDescription: Scalars['String'];
+  readonly eventTitle: Scalars['String'];
+  readonly googleLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly icsLabel: Scalars['String'];
+  readonly outlookLabel: Scalars['String'];
+};
+
+type BookingJsonBookedCalendarFieldSelector = {
+  readonly eventDescription: InputMaybe<FieldSelectorEnum>;
+  readonly eventTitle: InputMaybe<FieldSelectorEnum>;
+  readonly googleLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly icsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly outlookLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type BookingJsonBookedCalendarFilterInput = {
+  readonly eventDescription: InputMaybe<StringQueryOperatorInput>;
+  readonly eventTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly googleLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly icsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly outlookLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type BookingJsonBookedCalendarSortInput = {
+  readonly eventDescription: InputMaybe<SortOrderEnum>;
+  readonly eventTitle: InputMaybe<SortOrderEnum>;
+  readonly googleLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly icsLabel: InputMaybe<SortOrderEnum>;
+  readonly outlookLabel: InputMaybe<SortOrderEnum>;
+};
+
+type BookingJsonBookedFieldSelector = {
+  readonly calendar: InputMaybe<BookingJsonBookedCalendarFieldSelector>;
+  readonly manageLabel: InputMaybe<FieldSelectorEnum>;
+  readonly teamTime: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly when: InputMaybe<FieldSelectorEnum>;
+};
+
+type BookingJsonBookedFilterInput = {
+  readonly calendar: InputMaybe<BookingJsonBookedCalendarFilterInput>;
+  readonly manageLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly teamTime: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly when: InputMaybe<StringQueryOperatorInput>;
+};
+
+type BookingJsonBookedSortInput = {
+  readonly calendar: InputMaybe<BookingJsonBookedCalendarSortInput>;
+  readonly manageLabel: InputMaybe<SortOrderEnum>;
+  readonly teamTime: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly when: InputMaybe<SortOrderEnum>;
+};
+
+type BookingJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<BookingJsonEdge>;
+  readonly group: ReadonlyArray<BookingJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<BookingJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type BookingJsonConnection_distinctArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+
+type BookingJsonConnection_groupArgs = {
+  field: BookingJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type BookingJsonConnection_maxArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+
+type BookingJsonConnection_minArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+
+type BookingJsonConnection_sumArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+type BookingJsonEdge = {
+  readonly next: Maybe<BookingJson>;
+  readonly node: BookingJson;
+  readonly previous: Maybe<BookingJson>;
+};
+
+type BookingJsonFieldSelector = {
+  readonly booked: InputMaybe<BookingJsonBookedFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly manage: InputMaybe<BookingJsonManageFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly picker: InputMaybe<BookingJsonPickerFieldSelector>;
+};
+
+type BookingJsonFilterInput = {
+  readonly booked: InputMaybe<BookingJsonBookedFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly manage: InputMaybe<BookingJsonManageFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly picker: InputMaybe<BookingJsonPickerFilterInput>;
+};
+
+type BookingJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<BookingJsonFilterInput>;
+};
+
+type BookingJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<BookingJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<BookingJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<BookingJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type BookingJsonGroupConnection_distinctArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+
+type BookingJsonGroupConnection_groupArgs = {
+  field: BookingJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type BookingJsonGroupConnection_maxArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+
+type BookingJsonGroupConnection_minArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+
+type BookingJsonGroupConnection_sumArgs = {
+  field: BookingJsonFieldSelector;
+};
+
+type BookingJsonManage = {
+  readonly bookAgainLabel: Scalars['String'];
+  readonly cancelConfirmLabel: Scalars['String'];
+  readonly cancelLabel: Scalars['String'];
+  readonly cancelQuestion: Scalars['String'];
+  readonly cancelled: Scalars['String'];
+  readonly keepLabel: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly moveConfirmLabel: Scalars['String'];
+  readonly moveHeading: Scalars['String'];
+  readonly moved: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly past: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly when: Scalars['String'];
+};
+
+type BookingJsonManageFieldSelector = {
+  readonly bookAgainLabel: InputMaybe<FieldSelectorEnum>;
+  readonly cancelConfirmLabel: InputMaybe<FieldSelectorEnum>;
+  readonly cancelLabel: InputMaybe<FieldSelectorEnum>;
+  readonly cancelQuestion: InputMaybe<FieldSelectorEnum>;
+  readonly cancelled: InputMaybe<FieldSelectorEnum>;
+  readonly keepLabel: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly moveConfirmLabel: InputMaybe<FieldSelectorEnum>;
+  readonly moveHeading: InputMaybe<FieldSelectorEnum>;
+  readonly moved: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly past: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly when: InputMaybe<FieldSelectorEnum>;
+};
+
+type BookingJsonManageFilterInput = {
+  readonly bookAgainLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelConfirmLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelQuestion: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelled: InputMaybe<StringQueryOperatorInput>;
+  readonly keepLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly moveConfirmLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly moveHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly moved: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly past: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly when: InputMaybe<StringQueryOperatorInput>;
+};
+
+type BookingJsonManageSortInput = {
+  readonly bookAgainLabel: InputMaybe<SortOrderEnum>;
+  readonly cancelConfirmLabel: InputMaybe<SortOrderEnum>;
+  readonly cancelLabel: InputMaybe<SortOrderEnum>;
+  readonly cancelQuestion: InputMaybe<SortOrderEnum>;
+  readonly cancelled: InputMaybe<SortOrderEnum>;
+  readonly keepLabel: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly moveConfirmLabel: InputMaybe<SortOrderEnum>;
+  readonly moveHeading: InputMaybe<SortOrderEnum>;
+  readonly moved: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly past: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly when: InputMaybe<SortOrderEnum>;
+};
+
+type BookingJsonPicker = {
+  readonly alreadyBooked: Scalars['String'];
+  readonly changeZoneLabel: Scalars['String'];
+  readonly confirmLabel: Scalars['String'];
+  readonly confirmQuestion: Scalars['String'];
+  readonly confirmingLabel: Scalars['String'];
+  readonly earlierLabel: Scalars['String'];
+  readonly failure: Scalars['String'];
+  readonly holdExpired: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly laterLabel: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly noRequest: Scalars['String'];
+  readonly noTimes: Scalars['String'];
+  readonly pickAnotherLabel: Scalars['String'];
+  readonly retryLabel: Scalars['String'];
+  readonly taken: Scalars['String'];
+  readonly teamZoneNote: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly waitConfirmation: Scalars['String'];
+  readonly waitLabel: Scalars['String'];
+  readonly zoneNote: Scalars['String'];
+};
+
+type BookingJsonPickerFieldSelector = {
+  readonly alreadyBooked: InputMaybe<FieldSelectorEnum>;
+  readonly changeZoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmLabel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmQuestion: InputMaybe<FieldSelectorEnum>;
+  readonly confirmingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly earlierLabel: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<FieldSelectorEnum>;
+  readonly holdExpired: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly laterLabel: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly noRequest: InputMaybe<FieldSelectorEnum>;
+  readonly noTimes: InputMaybe<FieldSelectorEnum>;
+  readonly pickAnotherLabel: InputMaybe<FieldSelectorEnum>;
+  readonly retryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly taken: InputMaybe<FieldSelectorEnum>;
+  readonly teamZoneNote: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly waitConfirmation: InputMaybe<FieldSelectorEnum>;
+  readonly waitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly zoneNote: InputMaybe<FieldSelectorEnum>;
+};
+
+type BookingJsonPickerFilterInput = {
+  readonly alreadyBooked: InputMaybe<StringQueryOperatorInput>;
+  readonly changeZoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmQuestion: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly earlierLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<StringQueryOperatorInput>;
+  readonly holdExpired: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly laterLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly noRequest: InputMaybe<StringQueryOperatorInput>;
+  readonly noTimes: InputMaybe<StringQueryOperatorInput>;
+  readonly pickAnotherLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly retryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly taken: InputMaybe<StringQueryOperatorInput>;
+  readonly teamZoneNote: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly waitConfirmation: InputMaybe<StringQueryOperatorInput>;
+  readonly waitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly zoneNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+type BookingJsonPickerSortInput = {
+  readonly alreadyBooked: InputMaybe<SortOrderEnum>;
+  readonly changeZoneLabel: InputMaybe<SortOrderEnum>;
+  readonly confirmLabel: InputMaybe<SortOrderEnum>;
+  readonly confirmQuestion: InputMaybe<SortOrderEnum>;
+  readonly confirmingLabel: InputMaybe<SortOrderEnum>;
+  readonly earlierLabel: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<SortOrderEnum>;
+  readonly holdExpired: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly laterLabel: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly noRequest: InputMaybe<SortOrderEnum>;
+  readonly noTimes: InputMaybe<SortOrderEnum>;
+  readonly pickAnotherLabel: InputMaybe<SortOrderEnum>;
+  readonly retryLabel: InputMaybe<SortOrderEnum>;
+  readonly taken: InputMaybe<SortOrderEnum>;
+  readonly teamZoneNote: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly waitConfirmation: InputMaybe<SortOrderEnum>;
+  readonly waitLabel: InputMaybe<SortOrderEnum>;
+  readonly zoneNote: InputMaybe<SortOrderEnum>;
+};
+
+type BookingJsonSortInput = {
+  readonly booked: InputMaybe<BookingJsonBookedSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly manage: InputMaybe<BookingJsonManageSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly picker: InputMaybe<BookingJsonPickerSortInput>;
+};
+
 type BooleanQueryOperatorInput = {
   readonly eq: InputMaybe<Scalars['Boolean']>;
   readonly in: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
@@ -2089,6 +2456,8 @@ type File = Node & {
   readonly childBookPageJson: Maybe<BookPageJson>;
   /** Returns the first child node of type BookingFormJson or null if there are no children of given type on this node */
   readonly childBookingFormJson: Maybe<BookingFormJson>;
+  /** Returns the first child node of type BookingJson or null if there are no children of given type on this node */
+  readonly childBookingJson: Maybe<BookingJson>;
   /** Returns the first child node of type ChatJson or null if there are no children of given type on this node */
   readonly childChatJson: Maybe<ChatJson>;
   /** Returns the first child node of type ContactFormJson or null if there are no children of given type on this node */
@@ -2120,6 +2489,8 @@ type File = Node & {
   readonly childrenBookPageJson: Maybe<ReadonlyArray<Maybe<BookPageJson>>>;
   /** Returns all children nodes filtered by type BookingFormJson */
   readonly childrenBookingFormJson: Maybe<ReadonlyArray<Maybe<BookingFormJson>>>;
+  /** Returns all children nodes filtered by type BookingJson */
+  readonly childrenBookingJson: Maybe<ReadonlyArray<Maybe<BookingJson>>>;
   /** Returns all children nodes filtered by type ChatJson */
   readonly childrenChatJson: Maybe<ReadonlyArray<Maybe<ChatJson>>>;
   /** Returns all children nodes filtered by type ContactFormJson */
@@ -2290,6 +2661,7 @@ type FileFieldSelector = {
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
   readonly childBookPageJson: InputMaybe<BookPageJsonFieldSelector>;
   readonly childBookingFormJson: InputMaybe<BookingFormJsonFieldSelector>;
+  readonly childBookingJson: InputMaybe<BookingJsonFieldSelector>;
   readonly childChatJson: InputMaybe<ChatJsonFieldSelector>;
   readonly childContactFormJson: InputMaybe<ContactFormJsonFieldSelector>;
   readonly childContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
@@ -2306,6 +2678,7 @@ type FileFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenBookPageJson: InputMaybe<BookPageJsonFieldSelector>;
   readonly childrenBookingFormJson: InputMaybe<BookingFormJsonFieldSelector>;
+  readonly childrenBookingJson: InputMaybe<BookingJsonFieldSelector>;
   readonly childrenChatJson: InputMaybe<ChatJsonFieldSelector>;
   readonly childrenContactFormJson: InputMaybe<ContactFormJsonFieldSelector>;
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
@@ -2361,6 +2734,7 @@ type FileFilterInput = {
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
   readonly childBookPageJson: InputMaybe<BookPageJsonFilterInput>;
   readonly childBookingFormJson: InputMaybe<BookingFormJsonFilterInput>;
+  readonly childBookingJson: InputMaybe<BookingJsonFilterInput>;
   readonly childChatJson: InputMaybe<ChatJsonFilterInput>;
   readonly childContactFormJson: InputMaybe<ContactFormJsonFilterInput>;
   readonly childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
@@ -2377,6 +2751,7 @@ type FileFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenBookPageJson: InputMaybe<BookPageJsonFilterListInput>;
   readonly childrenBookingFormJson: InputMaybe<BookingFormJsonFilterListInput>;
+  readonly childrenBookingJson: InputMaybe<BookingJsonFilterListInput>;
   readonly childrenChatJson: InputMaybe<ChatJsonFilterListInput>;
   readonly childrenContactFormJson: InputMaybe<ContactFormJsonFilterListInput>;
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
@@ -2473,6 +2848,7 @@ type FileSortInput = {
   readonly changeTime: InputMaybe<SortOrderEnum>;
   readonly childBookPageJson: InputMaybe<BookPageJsonSortInput>;
   readonly childBookingFormJson: InputMaybe<BookingFormJsonSortInput>;
+  readonly childBookingJson: InputMaybe<BookingJsonSortInput>;
   readonly childChatJson: InputMaybe<ChatJsonSortInput>;
   readonly childContactFormJson: InputMaybe<ContactFormJsonSortInput>;
   readonly childContactPageJson: InputMaybe<ContactPageJsonSortInput>;
@@ -2489,6 +2865,7 @@ type FileSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenBookPageJson: InputMaybe<BookPageJsonSortInput>;
   readonly childrenBookingFormJson: InputMaybe<BookingFormJsonSortInput>;
+  readonly childrenBookingJson: InputMaybe<BookingJsonSortInput>;
   readonly childrenChatJson: InputMaybe<ChatJsonSortInput>;
   readonly childrenContactFormJson: InputMaybe<ContactFormJsonSortInput>;
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonSortInput>;
@@ -4439,6 +4816,7 @@ type PricingPageJsonSortInput = {
 type Query = {
   readonly allBookPageJson: BookPageJsonConnection;
   readonly allBookingFormJson: BookingFormJsonConnection;
+  readonly allBookingJson: BookingJsonConnection;
   readonly allChatJson: ChatJsonConnection;
   readonly allContactFormJson: ContactFormJsonConnection;
   readonly allContactPageJson: ContactPageJsonConnection;
@@ -4463,6 +4841,7 @@ type Query = {
   readonly allTestimonialsJson: TestimonialsJsonConnection;
   readonly bookPageJson: Maybe<BookPageJson>;
   readonly bookingFormJson: Maybe<BookingFormJson>;
+  readonly bookingJson: Maybe<BookingJson>;
   readonly chatJson: Maybe<ChatJson>;
   readonly contactFormJson: Maybe<ContactFormJson>;
   readonly contactPageJson: Maybe<ContactPageJson>;
@@ -4501,6 +4880,14 @@ type Query_allBookingFormJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<BookingFormJsonSortInput>>>;
+};
+
+
+type Query_allBookingJsonArgs = {
+  filter: InputMaybe<BookingJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<BookingJsonSortInput>>>;
 };
 
 
@@ -4708,6 +5095,17 @@ type Query_bookingFormJsonArgs = {
 };
 
 
+type Query_bookingJsonArgs = {
+  booked: InputMaybe<BookingJsonBookedFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  manage: InputMaybe<BookingJsonManageFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  picker: InputMaybe<BookingJsonPickerFilterInput>;
+};
+
+
 type Query_chatJsonArgs = {
   booking: InputMaybe<ChatJsonBookingFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -4806,6 +5204,7 @@ type Query_fileArgs = {
   changeTime: InputMaybe<DateQueryOperatorInput>;
   childBookPageJson: InputMaybe<BookPageJsonFilterInput>;
   childBookingFormJson: InputMaybe<BookingFormJsonFilterInput>;
+  childBookingJson: InputMaybe<BookingJsonFilterInput>;
   childChatJson: InputMaybe<ChatJsonFilterInput>;
   childContactFormJson: InputMaybe<ContactFormJsonFilterInput>;
   childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
@@ -4822,6 +5221,7 @@ type Query_fileArgs = {
   children: InputMaybe<NodeFilterListInput>;
   childrenBookPageJson: InputMaybe<BookPageJsonFilterListInput>;
   childrenBookingFormJson: InputMaybe<BookingFormJsonFilterListInput>;
+  childrenBookingJson: InputMaybe<BookingJsonFilterListInput>;
   childrenChatJson: InputMaybe<ChatJsonFilterListInput>;
   childrenContactFormJson: InputMaybe<ContactFormJsonFilterListInput>;
   childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
@@ -6675,7 +7075,7 @@ type WebPOptions = {
 type BookPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly bookingJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
 type CallDetailsFieldsFragment = { readonly title: string, readonly points: ReadonlyArray<string> };
 

@@ -2,11 +2,14 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import bookingJson from '../../content/forms/booking-form.json';
 import { BookingForm } from '../../src/features/forms/BookingForm';
+import { answerWithNoTimes, bookingCopy } from '../helpers/booking-copy';
 import { bookingFormCopy } from '../../src/features/forms/copy-schema';
 import { bookingForm, constants } from '../fixtures/spec-texts';
 import { preloadLeadClient, submitConsultationRequest, type LeadResult } from '../../src/lib/leads';
 
 jest.mock('../../src/lib/leads');
+jest.mock('../../src/features/booking/booking-api');
+beforeEach(() => answerWithNoTimes(jest.requireMock('../../src/features/booking/booking-api')));
 
 const copy = bookingFormCopy.parse(bookingJson);
 const EMAIL = 'hello@brightlane.ai';
@@ -22,7 +25,7 @@ function deferred() {
 
 function renderForm() {
   const user = userEvent.setup();
-  const view = render(<BookingForm copy={copy} contactEmail={EMAIL} />);
+  const view = render(<BookingForm copy={copy} bookingCopy={bookingCopy} contactEmail={EMAIL} />);
   return { user, ...view };
 }
 

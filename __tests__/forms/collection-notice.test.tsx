@@ -4,16 +4,23 @@ import { render, screen } from '@testing-library/react';
 import bookingJson from '../../content/forms/booking-form.json';
 import contactJson from '../../content/forms/contact-form.json';
 import { BookingForm } from '../../src/features/forms/BookingForm';
+import { answerWithNoTimes, bookingCopy } from '../helpers/booking-copy';
 import { ContactForm } from '../../src/features/forms/ContactForm';
 import { bookingFormCopy, contactFormCopy } from '../../src/features/forms/copy-schema';
 
 jest.mock('../../src/lib/leads');
+jest.mock('../../src/features/booking/booking-api');
+beforeEach(() => answerWithNoTimes(jest.requireMock('../../src/features/booking/booking-api')));
 
 const booking = bookingFormCopy.parse(bookingJson);
 const contact = contactFormCopy.parse(contactJson);
 
 it.each([
-  ['/book', booking, () => render(<BookingForm copy={booking} contactEmail="hello@brightlane.ai" />)],
+  [
+    '/book',
+    booking,
+    () => render(<BookingForm copy={booking} bookingCopy={bookingCopy} contactEmail="hello@brightlane.ai" />),
+  ],
   ['/contact', contact, () => render(<ContactForm copy={contact} contactEmail="hello@brightlane.ai" />)],
 ])('the %s form shows its notice just before the submit button', (_route, copy, renderForm) => {
   renderForm();

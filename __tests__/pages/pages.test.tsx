@@ -177,6 +177,7 @@ describe('contact and book pages', () => {
     renderPage(BookPage, {
       bookPageJson: single('BookPageJson'),
       bookingFormJson: { content: single('BookingFormJson') },
+      bookingJson: { content: single('BookingJson') },
       siteJson: site(),
     });
     const form = single<{ inputs: { phone: { label: string } } }>('BookingFormJson');

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import bookingJson from '../../content/forms/booking-form.json';
 import contactJson from '../../content/forms/contact-form.json';
 import { BookingForm } from '../../src/features/forms/BookingForm';
+import { answerWithNoTimes, bookingCopy as timeCopy } from '../helpers/booking-copy';
 import { ContactForm } from '../../src/features/forms/ContactForm';
 import { bookingFormCopy, contactFormCopy } from '../../src/features/forms/copy-schema';
 import { problemOptions } from '../fixtures/spec-texts';
@@ -16,10 +17,13 @@ import { HOSTILE_INPUTS, caseLabel, type HostileCase } from '../fixtures/hostile
 import { heldInControl } from '../helpers/form-hold';
 
 jest.mock('../../src/lib/leads');
+jest.mock('../../src/features/booking/booking-api');
+beforeEach(() => answerWithNoTimes(jest.requireMock('../../src/features/booking/booking-api')));
 
 const EMAIL = 'hello@brightlane.ai';
 const contactCopy = contactFormCopy.parse(contactJson);
 const bookingCopy = bookingFormCopy.parse(bookingJson);
+const bookingTimeCopy = timeCopy;
 const PROBLEM = problemOptions[0];
 
 type Target = 'text' | 'email';
@@ -49,7 +53,7 @@ const forms: FormSpec[] = [
   },
   {
     name: '/book',
-    render: () => render(<BookingForm copy={bookingCopy} contactEmail={EMAIL} />),
+    render: () => render(<BookingForm copy={bookingCopy} bookingCopy={bookingTimeCopy} contactEmail={EMAIL} />),
     submitLabel: bookingCopy.submitLabel,
     inputs: bookingCopy.inputs,
     required: ['name', 'company', 'phone'],
@@ -160,7 +164,7 @@ describe.each(forms)('$name form', (form) => {
 
 it('shows markup typed into a field as the field value, never as elements', async () => {
   const user = userEvent.setup();
-  render(<BookingForm copy={bookingCopy} contactEmail={EMAIL} />);
+  render(<BookingForm copy={bookingCopy} bookingCopy={bookingTimeCopy} contactEmail={EMAIL} />);
   const payload = '<img src=x onerror=alert(1)><svg onload=alert(1)>';
   await paste(user, bookingCopy.inputs.name.label, payload);
   fireEvent.click(screen.getByRole('button', { name: bookingCopy.submitLabel }));

@@ -72,7 +72,7 @@ const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
     ],
   },
   { name: 'offer', label: 'Plans and testimonials', typeNames: ['PlansJson', 'TestimonialsJson'] },
-  { name: 'forms', label: 'Forms', typeNames: ['ContactFormJson', 'BookingFormJson'] },
+  { name: 'forms', label: 'Forms', typeNames: ['ContactFormJson', 'BookingFormJson', 'BookingJson'] },
   { name: 'chat', label: 'Chat assistant', typeNames: ['ChatJson'] },
   { name: 'settings', label: 'Site settings', typeNames: ['SiteJson'] },
 ];
@@ -114,6 +114,7 @@ const FILE_PREVIEW_ROUTES: Record<string, PageRoute | typeof PRIVACY_POLICY_PATH
   TestimonialsJson: '/',
   ContactFormJson: '/contact',
   BookingFormJson: '/book',
+  BookingJson: '/book',
   ChatJson: '/',
   SiteJson: '/',
 };

@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import * as schemas from './schemas';
 import { chatScript } from '../features/chat/script-schema';
 import { bookingFormCopy, contactFormCopy } from '../features/forms/copy-schema';
+import { bookingCopy } from '../features/booking/copy-schema';
 
 type Common = {
   typeName: string;
@@ -89,6 +90,15 @@ export const contentSources: ContentSource[] = [
     label: 'strategy call form',
     asUnit: true,
     runtimePlaceholders: ['email'],
+  },
+  {
+    kind: 'json-object',
+    file: 'booking.json',
+    typeName: 'BookingJson',
+    schema: bookingCopy,
+    label: 'booking of a time',
+    asUnit: true,
+    runtimePlaceholders: ['email', 'day', 'time', 'zone', 'teamZone'],
   },
   {
     kind: 'json-object',

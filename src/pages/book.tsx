@@ -2,12 +2,17 @@ import { graphql } from 'gatsby';
 import { leadPage } from '../components/lead/lead-page';
 import { BookingForm } from '../features/forms/BookingForm';
 import type { BookingFormCopy } from '../features/forms/copy-schema';
+import type { BookingCopy } from '../features/booking/copy-schema';
 
 const page = leadPage<Queries.BookPageQuery>((data) => ({
   page: data.bookPageJson!,
   // Validated against the form's copy schema before the build (src/content-model/check.ts).
   form: (contactEmail) => (
-    <BookingForm copy={data.bookingFormJson!.content as BookingFormCopy} contactEmail={contactEmail} />
+    <BookingForm
+      copy={data.bookingFormJson!.content as BookingFormCopy}
+      bookingCopy={data.bookingJson!.content as BookingCopy}
+      contactEmail={contactEmail}
+    />
   ),
 }));
 
@@ -30,6 +35,9 @@ export const query = graphql`
       }
     }
     bookingFormJson {
+      content
+    }
+    bookingJson {
       content
     }
     siteJson {

@@ -1,6 +1,7 @@
 // The strategy-call form on /book. Success replaces it with a confirmation view. Failure keeps every
 // field and, unlike the spec's silent failure, shows an error with the e-mail fallback (docs/forms.md).
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
+import type { BookingCopy } from '../booking/copy-schema';
 import { submitConsultationRequest } from '../../lib/leads';
 import {
   bookingFields,
@@ -17,11 +18,15 @@ import { LeadFormFrame } from './LeadFormFrame';
 import { ConfirmationCard, SecondaryButton } from './styles';
 import { useLeadForm } from './useLeadForm';
 
-export type BookingFormProps = { copy: BookingFormCopy; contactEmail: string };
+export type BookingFormProps = { copy: BookingFormCopy; bookingCopy: BookingCopy; contactEmail: string };
+
+// Picking a real time comes after the request is stored (a deviation from the specification, see README):
+// its code loads only then.
+const BookingTimePicker = lazy(() => import('../booking/BookingTimePicker'));
 
 const submitBooking = (values: BookingFormValues) => submitConsultationRequest(toBookingLead(values), 'booking_form');
 
-export function BookingForm({ copy, contactEmail }: BookingFormProps) {
+export function BookingForm({ copy, bookingCopy, contactEmail }: BookingFormProps) {
   const validate = useCallback((values: BookingFormValues) => validateBookingForm(values, copy), [copy]);
   const form = useLeadForm({
     formId: 'booking-form',
@@ -34,15 +39,20 @@ export function BookingForm({ copy, contactEmail }: BookingFormProps) {
 
   if (form.status === 'succeeded') {
     return (
-      <ConfirmationCard aria-labelledby="booking-form-confirmation" role="status">
-        <h2 id="booking-form-confirmation" tabIndex={-1} ref={form.statusMessageRef}>
-          {copy.confirmation.title}
-        </h2>
-        <p>{copy.confirmation.text}</p>
-        <SecondaryButton type="button" onClick={form.reset}>
-          {copy.confirmation.resetLabel}
-        </SecondaryButton>
-      </ConfirmationCard>
+      <>
+        <ConfirmationCard aria-labelledby="booking-form-confirmation" role="status">
+          <h2 id="booking-form-confirmation" tabIndex={-1} ref={form.statusMessageRef}>
+            {copy.confirmation.title}
+          </h2>
+          <p>{copy.confirmation.text}</p>
+          <SecondaryButton type="button" onClick={form.reset}>
+            {copy.confirmation.resetLabel}
+          </SecondaryButton>
+        </ConfirmationCard>
+        <Suspense fallback={null}>
+          <BookingTimePicker email={form.values.email.trim()} copy={bookingCopy} contactEmail={contactEmail} />
+        </Suspense>
+      </>
     );
   }
 
