@@ -1,5 +1,5 @@
 // `npm run leads`: prints the leads of both lead tables, newest first (retries the database marked as
-// duplicates are left out). Reads with a secret key: the local API's well-known one by default, or
+// duplicates are left out), each strategy-call request with its booked call, state and history. Reads with a secret key: the local API's well-known one by default, or
 // SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
 // Everything a visitor typed is printed as inert text (no terminal control codes).
 import { parseArgs } from 'node:util';
@@ -10,6 +10,7 @@ import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase';
 import { attributionLine } from './leads/attribution-line';
 import { LEAD_TABLES, type LeadTable } from './leads/read-leads';
 import { LEADS_HELP, runOperatorCommand } from './leads/operator-commands';
+import { describeBookings, fetchBookings } from './leads/bookings';
 
 type Column = { key: string; heading: string; width: number };
 type LeadRow = Record<string, unknown>;
@@ -72,6 +73,7 @@ export function formatListing({ table, rows }: LeadListing): string {
         .trimEnd(),
     );
     lines.push(`    ${attributionLine(row.attribution, toInertText)}`);
+    if (Array.isArray(row.booking_lines)) lines.push(...(row.booking_lines as string[]));
     if (typeof row.message === 'string' && row.message) {
       for (const messageLine of toInertText(row.message).split('\n')) lines.push(`    ${messageLine}`);
     }
@@ -88,13 +90,19 @@ export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit
     .limit(limit);
   if (error) throw new Error(`Could not read ${table}: ${error.message} (${error.code || 'no response'})`);
   const rows = data as LeadRow[];
-  const notifications = await fetchNotificationStatuses(
-    client,
-    rows.map((row) => String(row.id)),
-  );
+  const ids = rows.map((row) => String(row.id));
+  const notifications = await fetchNotificationStatuses(client, ids);
+  // A strategy-call request's bookings (issue 33): the time in the team's zone, the state and the history.
+  const bookings = table === 'consultation_requests' ? await fetchBookings(client, ids) : new Map();
   return {
     table,
-    rows: rows.map((row) => ({ ...row, notification: describeNotification(notifications.get(String(row.id))) })),
+    rows: rows.map((row) => ({
+      ...row,
+      notification: describeNotification(notifications.get(String(row.id))),
+      ...(bookings.has(String(row.id))
+        ? { booking_lines: describeBookings(bookings.get(String(row.id)) ?? [], toInertText) }
+        : {}),
+    })),
   };
 }
 
@@ -109,7 +117,7 @@ function readTarget(): { url: string; key: string } {
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === '--help' || command === '-h') return console.log(LEADS_HELP);
-  if (command === 'erase' || command === 'retention')
+  if (command === 'erase' || command === 'retention' || command === 'booking')
     return runOperatorCommand(command, rest, readTarget(), toInertText);
   const { values } = parseArgs({ options: { limit: { type: 'string', default: '50' } } });
   const limit = Number(values.limit);

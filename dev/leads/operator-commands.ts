@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createNodeSupabaseClient } from '../local-api/node-client';
+import { cancelBooking, moveBooking } from './bookings';
 import { eraseLeadsOf } from './erase';
 import type { StoredLead } from './read-leads';
 import { applyRetention, cutoffFor } from './retention';
@@ -16,7 +17,8 @@ export function policyRetentionMonths(contentDir = path.resolve('content')): num
 }
 
 export const LEADS_HELP = `npm run leads [-- --limit N]
-  Prints the newest N (default 50) leads of both tables, with where each came from.
+  Prints the newest N (default 50) leads of both tables, with where each came from, and each strategy-call
+  request's booked call: its time in the team's zone, its state (booked, moved, cancelled, reminded) and history.
 
 npm run leads -- erase <email> [--dry-run]
   Deletes every lead (both tables) sent with this e-mail address, compared case-insensitively, for an
@@ -27,6 +29,16 @@ npm run leads -- retention (--delete | --deidentify) [--older-than 24m] [--dry-r
   name, e-mail, company, phone and message with placeholders and keeps the date and where it came from.
   --older-than takes months (24m) or days (30d); the default is content/site.json privacy.retentionMonths
   (${policyRetentionMonths()} months), the period the privacy policy states. --dry-run lists what would change.
+
+npm run leads -- booking cancel <booking id | email>
+  Cancels the booked call (for a visitor who phones in), as the visitor's own link would: the time is free
+  again, the visitor and the team get the cancellation, pending reminders are dropped.
+
+npm run leads -- booking move <booking id | email> <time>
+  Moves the booked call to a new start time, under the same rules as the visitor's link (hours, notice, horizon,
+  daily limit, no overlap); refused times are explained with free times nearby. <time> is 2026-11-27T14:00 in
+  the team's zone, or an ISO time with an offset (2026-11-27T14:00+11:00) or Z. The visitor and the team get
+  the updated invitation; the reminders follow the new time.
 
 Target: the local data API, or a hosted project with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set.`;
 
@@ -43,12 +55,36 @@ function describe(leads: StoredLead[], inert: (text: string) => string): string 
 }
 
 export async function runOperatorCommand(
-  command: 'erase' | 'retention',
+  command: 'erase' | 'retention' | 'booking',
   args: string[],
   target: { url: string; key: string },
   inert: (text: string) => string,
 ): Promise<void> {
   const client = createNodeSupabaseClient(target.url, target.key);
+  if (command === 'booking') {
+    const [action, reference, time, ...extra] = args;
+    const usage =
+      'Usage: npm run leads -- booking cancel <booking id | email>  or  booking move <booking id | email> <time>';
+    if (action === 'cancel' && reference && time === undefined) {
+      const result = await cancelBooking(client, reference);
+      for (const line of result.lines) console.log(inert(line));
+      if (!result.ok) process.exitCode = 1;
+      return;
+    }
+    if (action === 'move' && reference && time && extra.length === 0) {
+      let result;
+      try {
+        result = await moveBooking(client, reference, time);
+      } catch (error) {
+        if (error instanceof Error && /is not a time|Give "/.test(error.message)) return usageError(error.message);
+        throw error;
+      }
+      for (const line of result.lines) console.log(inert(line));
+      if (!result.ok) process.exitCode = 1;
+      return;
+    }
+    return usageError(usage);
+  }
   if (command === 'erase') {
     const { values, positionals } = parseArgs({
       args,
