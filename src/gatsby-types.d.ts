@@ -701,6 +701,7 @@ type BookingJsonManage = {
   readonly cancelled: Scalars['String'];
   readonly keepLabel: Scalars['String'];
   readonly loading: Scalars['String'];
+  readonly meta: PageMeta;
   readonly moveConfirmLabel: Scalars['String'];
   readonly moveHeading: Scalars['String'];
   readonly moved: Scalars['String'];
@@ -718,6 +719,7 @@ type BookingJsonManageFieldSelector = {
   readonly cancelled: InputMaybe<FieldSelectorEnum>;
   readonly keepLabel: InputMaybe<FieldSelectorEnum>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly moveConfirmLabel: InputMaybe<FieldSelectorEnum>;
   readonly moveHeading: InputMaybe<FieldSelectorEnum>;
   readonly moved: InputMaybe<FieldSelectorEnum>;
@@ -735,6 +737,7 @@ type BookingJsonManageFilterInput = {
   readonly cancelled: InputMaybe<StringQueryOperatorInput>;
   readonly keepLabel: InputMaybe<StringQueryOperatorInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly moveConfirmLabel: InputMaybe<StringQueryOperatorInput>;
   readonly moveHeading: InputMaybe<StringQueryOperatorInput>;
   readonly moved: InputMaybe<StringQueryOperatorInput>;
@@ -752,6 +755,7 @@ type BookingJsonManageSortInput = {
   readonly cancelled: InputMaybe<SortOrderEnum>;
   readonly keepLabel: InputMaybe<SortOrderEnum>;
   readonly loading: InputMaybe<SortOrderEnum>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
   readonly moveConfirmLabel: InputMaybe<SortOrderEnum>;
   readonly moveHeading: InputMaybe<SortOrderEnum>;
   readonly moved: InputMaybe<SortOrderEnum>;
@@ -7130,6 +7134,11 @@ type LegalPageQueryVariables = Exact<{
 type LegalPageQuery = { readonly legalPage: { readonly title: string, readonly description: string, readonly lastUpdated: { readonly iso: string, readonly text: string } } | null, readonly legalChromeJson: { readonly lastUpdatedLabel: string } | null, readonly siteJson: { readonly brandName: string, readonly privacy: { readonly storageRegion: string, readonly emailProvider: string, readonly retentionMonths: number } } | null };
 
 type LinkFieldsFragment = { readonly label: string, readonly to: string };
+
+type ManageBookingPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ManageBookingPageQuery = { readonly bookingJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 

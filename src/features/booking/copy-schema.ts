@@ -2,6 +2,7 @@
 // request (on /book and in the chat) and of the change/cancel page the confirmation e-mail links to.
 // Placeholders filled in at run time: {day}, {time}, {zone} (the visitor's), {teamZone}, {email}.
 import { z } from 'zod';
+import { pageMeta } from '../../content-model/schemas';
 import { text } from '../../content-model/zod-helpers';
 
 const withEmail = (what: string) =>
@@ -57,6 +58,7 @@ export const bookingCopy = z
       .strict(),
     manage: z
       .object({
+        meta: pageMeta,
         title: text('title'),
         loading: text('loading'),
         notFound: withEmail('notFound'),
