@@ -242,20 +242,38 @@ describe('privileges in the database', () => {
     for (const policy of policies) expect(policy.cmd).toBe('INSERT');
   });
 
-  it('gives anon no function it could call: nothing executable in public, and the private schema closed', async () => {
+  it('gives anon no function it could call but the booking functions, and no table in the private schema', async () => {
     const executable = await api.sql<{ fn: string }>(
       `select p.oid::regprocedure::text as fn from pg_proc p
         where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
           and has_function_privilege('anon', p.oid, 'EXECUTE')`,
     );
-    // The one exception: the pure address normaliser the lead tables' indexes use, which every inserting role
-    // evaluates. It cannot be called by name: anon has no usage on the private schema (checked next).
-    expect(executable).toEqual([{ fn: 'private.lead_address_key(text)' }]);
+    // The exceptions: the pure address normaliser the lead tables' indexes use, which every inserting role
+    // evaluates, and the visitor booking functions (issue 33, 20261125100000_booking.sql): security invoker
+    // wrappers in public, each calling its security definer namesake in private, for which anon has usage on
+    // the private schema. Nothing else there is executable by anon (the booking messages' functions are not).
+    const booking = [
+      'booking_slots(timestamp with time zone,timestamp with time zone)',
+      'hold_booking_slot(text,timestamp with time zone,text)',
+      'confirm_booking(uuid,text)',
+      'managed_booking(text)',
+      'cancel_booking(text)',
+      'move_booking(text,timestamp with time zone)',
+    ];
+    expect(executable.map((row) => row.fn).sort()).toEqual(
+      ['private.lead_address_key(text)', ...booking, ...booking.map((fn) => `private.${fn}`)].sort(),
+    );
     const [schemas] = await api.sql<{ private: boolean; local_api: boolean }>(
       `select has_schema_privilege('anon', 'private', 'USAGE') as private,
               coalesce((select has_schema_privilege('anon', oid, 'USAGE') from pg_namespace where nspname = 'local_api'), false) as local_api`,
     );
-    expect(schemas).toEqual({ private: false, local_api: false });
+    expect(schemas).toEqual({ private: true, local_api: false });
+    const privateTables = await api.sql<{ name: string }>(
+      `select c.relname as name from pg_class c
+        where c.relnamespace = 'private'::regnamespace and c.relkind in ('r', 'v', 'm', 'p')
+          and has_table_privilege('anon', c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE')`,
+    );
+    expect(privateTables).toEqual([]);
   });
 
   it('exposes no view or sequence in public to anon, and anon inherits no other role', async () => {
