@@ -3,7 +3,7 @@ import type { NotifyConfig } from './config.ts';
 import { postToChat, sendEmail, type Fetch } from './providers.ts';
 import { renderBookingMessage, UnrenderableJob } from './booking-render.ts';
 import type { BookingQueue, ClaimedBookingJob, ClaimedJob, Queue } from './queue.ts';
-import { renderNotification } from './render.ts';
+import { renderNotification, type Notification } from './render.ts';
 
 // One run of the function: claim due jobs in batches, deliver each, record the outcome, until the queue
 // has nothing due or the run's time budget is spent (the next scheduled run continues).
@@ -19,41 +19,78 @@ export type RunDependencies = {
 };
 export type RunSummary = { claimed: number; sent: number; retrying: number; dead: number };
 
-async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<'sent' | 'retrying' | 'dead'> {
+type Outcome = 'sent' | 'retrying' | 'dead';
+type Recorder<J> = {
+  complete(job: J, providerMessageId: string | undefined): Promise<boolean>;
+  fail(job: J, error: string, retryInSeconds: number | null): Promise<boolean>;
+};
+type Shared = Omit<RunDependencies, 'queue'>;
+
+/**
+ * Sends one message and records the outcome: complete, or fail with the backoff's delay (retryable) or none
+ * (permanent). With `toChat`, a delivered message is also posted to the chat webhook: a convenience on top of
+ * the e-mail, one attempt, a failure only logged.
+ */
+async function sendAndRecord<J extends { job_id: string; attempts: number }>(
+  job: J,
+  message: Notification,
+  queue: Recorder<J>,
+  deps: Shared,
+  what: string,
+  toChat: boolean,
+): Promise<Outcome> {
   const log = deps.log ?? (() => undefined);
+  const email = await sendEmail(deps.fetch, deps.config, message, job.job_id);
+  if (email.ok) {
+    await queue.complete(job, email.id);
+    log(`notify-leads: sent ${what} as ${email.id ?? 'unknown id'}`);
+    if (toChat) {
+      const chat = await postToChat(deps.fetch, deps.config, message);
+      if (!chat.ok) log(`notify-leads: chat webhook failed for ${job.job_id}: ${chat.error}`);
+    }
+    return 'sent';
+  }
+  const retryIn = email.retry ? retryDelaySeconds(job.attempts, deps.config.backoff, deps.random) : null;
+  await queue.fail(job, email.error, retryIn);
+  log(
+    `notify-leads: attempt ${job.attempts} for ${what} failed (${email.error}); ${retryIn === null ? 'permanent' : `retry in ${retryIn} s`}`,
+  );
+  return email.retry ? 'retrying' : 'dead';
+}
+
+/** Claims due jobs in batches and delivers each, until nothing is due or the time budget is spent. */
+async function drain<J>(
+  claim: (batchSize: number, leaseSeconds: number) => Promise<J[]>,
+  deliverOne: (job: J) => Promise<Outcome>,
+  deps: Shared,
+): Promise<RunSummary> {
+  const summary: RunSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
+  const deadline = Date.now() + (deps.budgetMs ?? 40_000);
+  while (Date.now() < deadline) {
+    const jobs = await claim(deps.batchSize ?? 10, deps.leaseSeconds ?? 120);
+    if (jobs.length === 0) break;
+    summary.claimed += jobs.length;
+    const outcomes = await Promise.all(jobs.map(deliverOne));
+    for (const outcome of outcomes) summary[outcome] += 1;
+  }
+  return summary;
+}
+
+async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
   if (!job.lead) {
     await deps.queue.fail(job, 'the lead no longer exists', null);
     return 'dead';
   }
   const message = renderNotification(job.lead_table, job.lead);
-  const email = await sendEmail(deps.fetch, deps.config, message, job.job_id);
-  if (email.ok) {
-    await deps.queue.complete(job, email.id);
-    log(`notify-leads: sent ${job.job_id} (${job.lead_table}) as ${email.id ?? 'unknown id'}`);
-    // The chat post is a convenience on top of the e-mail: one attempt, a failure is only logged.
-    const chat = await postToChat(deps.fetch, deps.config, message);
-    if (!chat.ok) log(`notify-leads: chat webhook failed for ${job.job_id}: ${chat.error}`);
-    return 'sent';
-  }
-  const retryIn = email.retry ? retryDelaySeconds(job.attempts, deps.config.backoff, deps.random) : null;
-  await deps.queue.fail(job, email.error, retryIn);
-  log(
-    `notify-leads: attempt ${job.attempts} for ${job.job_id} failed (${email.error}); ${retryIn === null ? 'permanent' : `retry in ${retryIn} s`}`,
-  );
-  return email.retry ? 'retrying' : 'dead';
+  return sendAndRecord(job, message, deps.queue, deps, `${job.job_id} (${job.lead_table})`, true);
 }
 
-export async function deliverDueNotifications(deps: RunDependencies): Promise<RunSummary> {
-  const summary: RunSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
-  const deadline = Date.now() + (deps.budgetMs ?? 40_000);
-  while (Date.now() < deadline) {
-    const jobs = await deps.queue.claim(deps.batchSize ?? 10, deps.leaseSeconds ?? 120);
-    if (jobs.length === 0) break;
-    summary.claimed += jobs.length;
-    const outcomes = await Promise.all(jobs.map((job) => deliver(job, deps)));
-    for (const outcome of outcomes) summary[outcome] += 1;
-  }
-  return summary;
+export function deliverDueNotifications(deps: RunDependencies): Promise<RunSummary> {
+  return drain(
+    (batchSize, leaseSeconds) => deps.queue.claim(batchSize, leaseSeconds),
+    (job) => deliver(job, deps),
+    deps,
+  );
 }
 
 // The booking messages' outbox, the same way: claim, render, send (the job id as idempotency key), record.
@@ -63,9 +100,8 @@ async function deliverBookingMessage(
   job: ClaimedBookingJob,
   siteUrl: string,
   deps: BookingRunDependencies,
-): Promise<'sent' | 'retrying' | 'dead'> {
-  const log = deps.log ?? (() => undefined);
-  let message;
+): Promise<Outcome> {
+  let message: Notification;
   try {
     message = renderBookingMessage(job, {
       siteUrl,
@@ -78,46 +114,25 @@ async function deliverBookingMessage(
     await deps.queue.fail(job, error instanceof UnrenderableJob ? error.message : `cannot render: ${error}`, null);
     return 'dead';
   }
-  const email = await sendEmail(deps.fetch, deps.config, message, job.job_id);
-  if (email.ok) {
-    await deps.queue.complete(job, email.id);
-    log(
-      `notify-leads: sent booking ${job.kind} to the ${job.recipient} (${job.job_id}) as ${email.id ?? 'unknown id'}`,
-    );
-    if (job.recipient === 'team') {
-      const chat = await postToChat(deps.fetch, deps.config, message);
-      if (!chat.ok) log(`notify-leads: chat webhook failed for ${job.job_id}: ${chat.error}`);
-    }
-    return 'sent';
-  }
-  const retryIn = email.retry ? retryDelaySeconds(job.attempts, deps.config.backoff, deps.random) : null;
-  await deps.queue.fail(job, email.error, retryIn);
-  log(
-    `notify-leads: attempt ${job.attempts} for booking ${job.kind} ${job.job_id} failed (${email.error}); ${retryIn === null ? 'permanent' : `retry in ${retryIn} s`}`,
-  );
-  return email.retry ? 'retrying' : 'dead';
+  const what = `booking ${job.kind} to the ${job.recipient} (${job.job_id})`;
+  return sendAndRecord(job, message, deps.queue, deps, what, job.recipient === 'team');
 }
 
 /**
  * Delivers the due booking messages. Without SITE_URL no message could carry a working change/cancel link, so
  * none is claimed (they wait, due, until it is set) and the run says so.
  */
-export async function deliverDueBookingMessages(deps: BookingRunDependencies): Promise<RunSummary> {
-  const summary: RunSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
+export function deliverDueBookingMessages(deps: BookingRunDependencies): Promise<RunSummary> {
   const siteUrl = deps.config.siteUrl;
   if (!siteUrl) {
     deps.log?.(
       'notify-leads: booking messages are waiting: set SITE_URL (the site address for the change/cancel link)',
     );
-    return summary;
+    return Promise.resolve({ claimed: 0, sent: 0, retrying: 0, dead: 0 });
   }
-  const deadline = Date.now() + (deps.budgetMs ?? 40_000);
-  while (Date.now() < deadline) {
-    const jobs = await deps.queue.claim(deps.batchSize ?? 10, deps.leaseSeconds ?? 120);
-    if (jobs.length === 0) break;
-    summary.claimed += jobs.length;
-    const outcomes = await Promise.all(jobs.map((job) => deliverBookingMessage(job, siteUrl, deps)));
-    for (const outcome of outcomes) summary[outcome] += 1;
-  }
-  return summary;
+  return drain(
+    (batchSize, leaseSeconds) => deps.queue.claim(batchSize, leaseSeconds),
+    (job) => deliverBookingMessage(job, siteUrl, deps),
+    deps,
+  );
 }
