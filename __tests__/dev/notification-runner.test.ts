@@ -2,6 +2,7 @@
 // `npm run backend` runs the notify-leads Edge Function under real Deno against the local data API and
 // delivers to the local mail sink: every lead arrives exactly once, also when the sink fails for a while; a
 // booked call's messages arrive with their invitations saved beside them, and reminders when they fall due.
+import { callEventUid } from '../../src/features/booking/calendar-event';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -145,7 +146,7 @@ describe('booking messages', () => {
       const ics = await readFile(attachment.file, 'utf8');
       expect(readInvitation(ics)).toEqual({
         method: 'REQUEST',
-        uid: `booking-${booked.booking_id}@127.0.0.1`,
+        uid: callEventUid(booked.booking_id!),
         sequence: 0,
         start: new Date(booked.starts_at!).toISOString(),
       });

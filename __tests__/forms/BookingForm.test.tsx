@@ -6,6 +6,7 @@ import { answerWithNoTimes, bookingCopy } from '../helpers/booking-copy';
 import { bookingFormCopy } from '../../src/features/forms/copy-schema';
 import { bookingForm, constants } from '../fixtures/spec-texts';
 import { preloadLeadClient, submitConsultationRequest, type LeadResult } from '../../src/lib/leads';
+import * as bookingApi from '../../src/features/booking/booking-api';
 
 jest.mock('../../src/lib/leads');
 jest.mock('../../src/features/booking/booking-api');
@@ -157,6 +158,25 @@ describe('BookingForm: submitting', () => {
     expect(confirmation).toHaveTextContent(CONFIRMATION_TEXT);
     expect(confirmation).toHaveTextContent(`within ${constants.responseTimeHours} hours`);
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('offers real times after the request is stored, booked under the address the request was sent with', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const slot = { startsAt: '2026-11-25T22:00:00.000Z', endsAt: '2026-11-25T22:30:00.000Z' };
+    jest.mocked(bookingApi.fetchSlots).mockResolvedValue({
+      status: 'ok',
+      slots: [slot],
+      teamTimeZone: 'Australia/Sydney',
+      callMinutes: 30,
+    });
+    jest.mocked(bookingApi.holdSlot).mockResolvedValue({ status: 'taken', alternatives: [] });
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: bookingCopy.picker.title });
+    // The form is emptied on success; the time is still held for the request's own address.
+    await user.click(await screen.findByRole('button', { name: /, Thursday 26 November|, Wednesday 25 November/ }));
+    expect(bookingApi.holdSlot).toHaveBeenCalledWith('grace@example.com', slot.startsAt, expect.any(String));
   });
 
   it('sends an empty message when none was given', async () => {

@@ -1,5 +1,7 @@
 // "Add to calendar" for a booked call: an iCalendar file (RFC 5545) and Google / Outlook links. The event's UID
 // is the one the e-mailed invitation carries, so a calendar that gets both keeps one event.
+import { bookingUid } from '../../../supabase/functions/_shared/booking-uid';
+
 export type CallEvent = {
   bookingId: string;
   startsAt: string;
@@ -10,8 +12,7 @@ export type CallEvent = {
   manageUrl: string;
 };
 
-/** The invitation's UID for a booking (the notification function uses the same form). */
-export const callEventUid = (bookingId: string) => `${bookingId}@strategy-call`;
+export { bookingUid as callEventUid } from '../../../supabase/functions/_shared/booking-uid';
 
 /** 20261126T220000Z */
 const utcStamp = (instant: string) =>
@@ -56,7 +57,7 @@ export function calendarFile(event: CallEvent, now = new Date().toISOString()): 
       'CALSCALE:GREGORIAN',
       'METHOD:PUBLISH',
       'BEGIN:VEVENT',
-      `UID:${callEventUid(event.bookingId)}`,
+      `UID:${bookingUid(event.bookingId)}`,
       `DTSTAMP:${utcStamp(now)}`,
       `DTSTART:${utcStamp(event.startsAt)}`,
       `DTEND:${utcStamp(event.endsAt)}`,

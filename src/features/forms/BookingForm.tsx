@@ -3,6 +3,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import type { BookingCopy } from '../booking/copy-schema';
 import { submitConsultationRequest } from '../../lib/leads';
+import { cleanLeadText } from '../../lib/stored-text';
 import {
   bookingFields,
   bookingFieldLimits,
@@ -50,7 +51,11 @@ export function BookingForm({ copy, bookingCopy, contactEmail }: BookingFormProp
           </SecondaryButton>
         </ConfirmationCard>
         <Suspense fallback={null}>
-          <BookingTimePicker email={form.values.email.trim()} copy={bookingCopy} contactEmail={contactEmail} />
+          <BookingTimePicker
+            email={cleanLeadText(form.submitted?.email ?? '')}
+            copy={bookingCopy}
+            contactEmail={contactEmail}
+          />
         </Suspense>
       </>
     );

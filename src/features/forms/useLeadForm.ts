@@ -38,6 +38,9 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
   const [values, setValues] = useState<FormValues<F>>(emptyValues);
   const [attempted, setAttempted] = useState(false);
   const [status, setStatus] = useState<SubmissionStatus>('editing');
+  // What the last successful submission sent: the form itself is emptied then, but what follows it (the time
+  // picker after a /book request) needs to know whose request it was.
+  const [submitted, setSubmitted] = useState<FormValues<F> | undefined>();
   const [honeypot, setHoneypot] = useState('');
   const [focus, setFocus] = useState<FocusTarget<F> | undefined>();
   const inFlight = useRef(false);
@@ -161,6 +164,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     inFlight.current = false;
     if (result.ok) {
       clearDraft(formId);
+      setSubmitted(shown);
       setValues(emptyValues);
       setAttempted(false);
       setHoneypot('');
@@ -203,6 +207,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
   return {
     status,
     values,
+    submitted,
     errors,
     bind,
     reset,

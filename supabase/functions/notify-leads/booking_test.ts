@@ -2,6 +2,7 @@
 // back with a real calendar parser (ical.js, Mozilla's, from the repository's node_modules): the method, the UID,
 // the SEQUENCE and the same instants. Times in the e-mails across daylight-saving changes (New York, Lord Howe).
 // Run: npm run test:functions
+import { bookingUid } from '../_shared/booking-uid.ts';
 import assert from 'node:assert/strict';
 import ICAL from 'npm:ical.js@2.2.1';
 import { describeTime, renderBookingMessage, type BookingContext } from './booking-render.ts';
@@ -171,7 +172,7 @@ async function sendOne(claimed: ClaimedBookingJob) {
   return resend.inbox[0];
 }
 
-const UID = `booking-${BOOKING_ID}@brightlane.test`;
+const UID = bookingUid(BOOKING_ID);
 const LINK = `https://brightlane.test/booking#${TOKEN}`;
 
 Deno.test(

@@ -4,6 +4,7 @@
 // ical-generator escapes text values, folds lines at 75 octets and ends them with CRLF. The npm: specifier is
 // resolved from the repository's node_modules by Deno locally and in tests (package.json has the same version),
 // and fetched from the npm registry when `supabase functions deploy` bundles the function.
+import { bookingUid } from '../_shared/booking-uid.ts';
 import ical, {
   ICalAttendeeRole,
   ICalAttendeeStatus,
@@ -17,7 +18,7 @@ export type Person = { name: string; email: string };
 export type Invitation = {
   method: InvitationMethod;
   bookingId: string;
-  /** The site's address; its host names the UID's domain. */
+  /** The site's address. */
   siteUrl: string;
   sequence: number;
   startsAt: Date;
@@ -32,9 +33,7 @@ export type Invitation = {
 };
 
 /** The booking's UID: the same for its first invitation, every update and the cancellation. */
-export function invitationUid(bookingId: string, siteUrl: string): string {
-  return `booking-${bookingId}@${new URL(siteUrl).hostname}`;
-}
+export const invitationUid = bookingUid;
 
 export function buildInvitation(invitation: Invitation): string {
   const calendar = ical({
@@ -42,7 +41,7 @@ export function buildInvitation(invitation: Invitation): string {
     method: invitation.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
-    id: invitationUid(invitation.bookingId, invitation.siteUrl),
+    id: invitationUid(invitation.bookingId),
     sequence: invitation.sequence,
     stamp: invitation.stamp ?? new Date(),
     start: invitation.startsAt,
