@@ -47,6 +47,19 @@ const HINTS: Record<string, string> = {
     'Words of seeing (“see”, “show”): followed by one of the working words, the visitor asks to see the product working and a booking starts, one per item.',
   workingWords:
     'Words of the product at work (“in action”, “how it”): after one of the see words, a booking starts (“can I see it in action”), one per item.',
+  zones:
+    'Time zones a visitor may name at the chat’s timezone question, each an IANA zone name (Australia/Perth) with the words that name it (“Perth”, “AWST”, “WA”).',
+  zone: 'An IANA time zone name such as Australia/Perth: the site acts on it.',
+  words: 'Words or short phrases the assistant listens for, one per item.',
+  timesOfDay:
+    'Parts of the day a visitor may name (“morning”, “late arvo”) and the hours of their own clock each means, from (inclusive) until (exclusive).',
+  from: 'A time as HH:MM on a 24-hour clock, e.g. 09:00.',
+  until: 'A time as HH:MM on a 24-hour clock, e.g. 12:00; 24:00 is the end of the day.',
+  otherTimesWords: 'Words asking for other free times (“later”, “other times”), one per item.',
+  waitWords: 'Words of a visitor who would rather wait for the team’s e-mail than pick a time now, one per item.',
+  changeWords:
+    'Words asking to change or cancel a booked call (“reschedule”): answered with the change/cancel link, one per item.',
+  offsetWords: 'Words before an offset such as +10 (“UTC+10”, “GMT+5:30”), one per item.',
 };
 
 /** A hint for the field `key`; values the code acts on (links, ids, words the chat listens for) say so. */
@@ -81,4 +94,17 @@ export const multiLineKeys = new Set([
   'failure',
   'failureMessage',
   'privacyNotice',
+  'pickTime',
+  'pickTimeNoMatch',
+  'deviceZone',
+  'offsetZone',
+  'noTimes',
+  'noMore',
+  'taken',
+  'unavailable',
+  'booked',
+  'waiting',
+  'noRequest',
+  'alreadyBooked',
+  'noBookingToChange',
 ]);

@@ -107,7 +107,7 @@ export const contentSources: ContentSource[] = [
     schema: chatScript,
     label: 'chat assistant script',
     asUnit: true,
-    runtimePlaceholders: ['email', 'max'],
+    runtimePlaceholders: ['email', 'max', 'preference', 'zone', 'answer', 'day', 'time', 'teamZone'],
   },
   {
     kind: 'json-list',

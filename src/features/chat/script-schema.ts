@@ -34,6 +34,113 @@ const stepTexts = {
   phone: optionalStep,
 } satisfies Record<StepId, z.ZodType>;
 
+/** A clock time of the visitor's day, "HH:MM" (24-hour; "24:00" is the end of the day). */
+const clock = (what: string) =>
+  notWording(
+    text(what).regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `${what} must be a time as HH:MM, e.g. 09:00 or 17:30`),
+  );
+
+function isIanaZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+    return zone.includes('/');
+  } catch {
+    return false;
+  }
+}
+
+/** A time zone the visitor may name, and the words that name it ("Perth", "AWST", "WA"). */
+const zoneWords = z
+  .object({
+    zone: notWording(
+      text('zone').refine(isIanaZone, {
+        message:
+          'zone must be an IANA time zone name such as Australia/Perth (see the list at https://en.wikipedia.org/wiki/List_of_tz_database_time_zones)',
+      }),
+    ),
+    words: phrases('words'),
+  })
+  .strict();
+
+/** A part of the day the visitor may name ("morning"), and the hours of their clock it means. */
+const timeOfDay = z.object({ from: clock('from'), until: clock('until'), words: phrases('words') }).strict();
+
+/**
+ * Booking a real time after the request is saved (issue 33): the texts of the offer of free times and its
+ * answers, and the words the preferred-time and timezone answers are read with (src/features/booking/time-preference.ts).
+ */
+const callTimes = z
+  .object({
+    /** {preference}: the visitor's words; {zone}: the time zone the times are shown in. */
+    pickTime: text('pickTime'),
+    pickTimeNoMatch: text('pickTimeNoMatch'),
+    more: text('more'),
+    /** {zone}: the device's zone; {answer}: what the visitor said at the timezone question. */
+    deviceZone: text('deviceZone'),
+    offsetZone: text('offsetZone'),
+    noTimes: withEmailPlaceholder('noTimes'),
+    noMore: text('noMore'),
+    taken: text('taken'),
+    unavailable: text('unavailable'),
+    /** {day}, {time}, {zone} of the booked call; teamTime adds {teamZone}, the team's. */
+    booked: text('booked'),
+    teamTime: text('teamTime'),
+    manageLabel: text('manageLabel'),
+    manage: text('manage'),
+    waiting: text('waiting'),
+    failure: withEmailPlaceholder('failure'),
+    noRequest: withEmailPlaceholder('noRequest'),
+    alreadyBooked: withEmailPlaceholder('alreadyBooked'),
+    stillWorking: text('stillWorking'),
+    noBookingToChange: withEmailPlaceholder('noBookingToChange'),
+    otherTimesLabel: text('otherTimesLabel'),
+    waitLabel: text('waitLabel'),
+    otherTimesWords: phrases('otherTimesWords'),
+    waitWords: phrases('waitWords'),
+    changeWords: phrases('changeWords'),
+    zones: z.array(zoneWords).min(1, 'zones needs at least one time zone'),
+    offsetWords: phrases('offsetWords'),
+    weekdays: z
+      .object({
+        monday: phrases('monday'),
+        tuesday: phrases('tuesday'),
+        wednesday: phrases('wednesday'),
+        thursday: phrases('thursday'),
+        friday: phrases('friday'),
+        saturday: phrases('saturday'),
+        sunday: phrases('sunday'),
+      })
+      .strict(),
+    todayWords: phrases('todayWords'),
+    tomorrowWords: phrases('tomorrowWords'),
+    nextWeekWords: phrases('nextWeekWords'),
+    workdayWords: phrases('workdayWords'),
+    weekendWords: phrases('weekendWords'),
+    months: z
+      .object({
+        january: phrases('january'),
+        february: phrases('february'),
+        march: phrases('march'),
+        april: phrases('april'),
+        may: phrases('may'),
+        june: phrases('june'),
+        july: phrases('july'),
+        august: phrases('august'),
+        september: phrases('september'),
+        october: phrases('october'),
+        november: phrases('november'),
+        december: phrases('december'),
+      })
+      .strict(),
+    timesOfDay: z.array(timeOfDay).min(1, 'timesOfDay needs at least one part of the day'),
+    afterWords: phrases('afterWords'),
+    beforeWords: phrases('beforeWords'),
+    rangeWords: phrases('rangeWords'),
+    amWords: phrases('amWords'),
+    pmWords: phrases('pmWords'),
+  })
+  .strict();
+
 const topic = z
   .object({
     id: notWording(text('id').regex(/^[a-z0-9-]+$/, 'id must be lowercase letters, digits and dashes, e.g. pricing')),
@@ -163,6 +270,7 @@ export const chatScript = z
         declined: text('declined'),
       })
       .strict(),
+    callTimes,
     /** Greetings and thanks: only used when no topic and nothing off-topic matched. */
     smallTalk: z.array(topic),
     fallback: text('fallback'),
@@ -171,3 +279,4 @@ export const chatScript = z
 
 export type ChatScript = z.infer<typeof chatScript>;
 export type ChatTopic = z.infer<typeof topic>;
+export type CallTimesScript = z.infer<typeof callTimes>;
