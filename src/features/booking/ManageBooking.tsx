@@ -145,7 +145,7 @@ export default function ManageBooking({ copy, contactEmail, bookPath }: Props) {
       ) : (
         slots.length > 0 && (
           <>
-            <h3>{manage.moveHeading}</h3>
+            <h2>{manage.moveHeading}</h2>
             <SlotChooser
               slots={slots}
               zone={zone}
