@@ -3,6 +3,7 @@
 // loaded so replies and a running save carry on while it is closed.
 import React, { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import styled from 'styled-components';
+import { calendarThroughBookingApi, type CalendarCalls } from './calendar-calls';
 import { CollectionNotice } from '../../components/privacy/CollectionNotice';
 import { Composer } from './Composer';
 import { look } from './look';
@@ -24,9 +25,10 @@ export type ChatPanelProps = {
   /** Move focus to the message box when the panel opens (not when it is reopened after a reload). */
   focusOnOpen: boolean;
   onClose: () => void;
-  /** For tests: the typing delay and the save. */
+  /** For tests: the typing delay, the save and the calendar calls. */
   pacing?: ReplyPacing;
   saveLead?: SaveLead;
+  calendar?: CalendarCalls;
 };
 
 export function ChatPanel({
@@ -38,10 +40,11 @@ export function ChatPanel({
   onClose,
   pacing = DEFAULT_PACING,
   saveLead = saveLeadThroughSharedModule,
+  calendar = calendarThroughBookingApi,
 }: ChatPanelProps) {
   const script = useMemo(() => fillPlaceholders(rawScript, { email: contactEmail }), [rawScript, contactEmail]);
   const { ui } = script;
-  const { state, visibleMessages, isTyping, send, restart } = useConversation(script, pacing, saveLead);
+  const { state, visibleMessages, isTyping, send, restart } = useConversation(script, pacing, saveLead, calendar);
   const panelRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();

@@ -1,6 +1,7 @@
 // The conversation as a pure function: (state, what the visitor typed, script, time) → new state, the bot's
-// replies and, when a booking is complete, the save to perform. The widget renders the state, paces the
-// replies and performs the save, then reports its outcome with onSaveResult.
+// replies and, when a booking is complete, the save to perform; after it, the calendar calls that book a real
+// time (call-times.ts). The widget renders the state, paces the replies and performs the save and the calendar
+// calls, then reports their outcomes with onSaveResult and onCalendarAnswer.
 import type { ConsultationLead } from '../../lib/leads';
 import {
   asksAQuestion,
@@ -11,6 +12,16 @@ import {
   saysAlreadyBooked,
   soundsReady,
 } from './intent';
+import {
+  calendarAnswered,
+  changeRequest,
+  chooseTime,
+  resumeCallTime,
+  startFinding,
+  type CalendarAnswer,
+  type CalendarCall,
+  type Outcome,
+} from './call-times';
 import { meaningOf } from './suggestions';
 import { chatBookingLead } from './lead';
 import { countMentions, mentionsAny } from './match';
@@ -25,6 +36,8 @@ export type EngineResult = {
   /** The bot messages added by this turn (also present in state.messages). */
   replies: ChatMessage[];
   effect?: SaveEffect;
+  /** A call to the booking functions, after the request was saved (issue 33). */
+  calendar?: CalendarCall;
 };
 
 type Draft = { text: string; isBot: boolean; links?: MessageLink[] };
@@ -47,6 +60,11 @@ function say(state: ChatState, drafts: Draft[], now: number, effect?: SaveEffect
 }
 
 const bot = (text: string, links?: MessageLink[]): Draft => ({ text, isBot: true, links });
+
+function sayOutcome(outcome: Outcome, now: number, before: Draft[] = []): EngineResult {
+  const result = say(outcome.state, [...before, ...outcome.drafts], now);
+  return outcome.calendar ? { ...result, calendar: outcome.calendar } : result;
+}
 
 /** The state without the flags that last only for one turn or one question. */
 function settled(state: ChatState): ChatState {
@@ -98,7 +116,8 @@ function startBooking(state: ChatState, before: Draft[], script: ChatScript, now
 
 /** A reply outside a booking; it ends with the offer to book a call where the script or the visitor calls for one. */
 function answer(state: ChatState, reply: Draft, script: ChatScript, now: number, offers: boolean): EngineResult {
-  const asked = offers && !state.offerDeclined;
+  // While free times are offered for the request just saved, they are the way to a call: no second offer.
+  const asked = offers && !state.offerDeclined && state.callTime?.phase !== 'choosing';
   const drafts = asked ? [reply, bot(script.offer.question)] : [reply];
   return say(withOffer(state, drafts, script, asked), drafts, now);
 }
@@ -118,6 +137,12 @@ function replyOutsideFlow(
   }
   const wantsToCancel = asksToCancel(text, booking);
   const alreadyBooked = saysAlreadyBooked(text, booking);
+  // "Can I change my time?": the link of the call booked in this conversation, else the contact address. A cancel
+  // request with no call booked here keeps its answer (below).
+  const change = changeRequest(state, text, script);
+  if (change && (state.callTime?.phase === 'booked' || !(wantsToCancel || alreadyBooked))) {
+    return sayOutcome(change, now);
+  }
   const wantsCall = asksToBook(text, booking);
   // "cancel my booking" is about an earlier booking, not a request for a new one; "our customers cancel last
   // minute, can we book a call?" asks to book.
@@ -220,8 +245,14 @@ export function respond(state: ChatState, visitorText: string, script: ChatScrip
   const meant = meaningOf(text, state, script);
   if (state.confirmingCancel) return answerCancelQuestion(withVisitor, meant, script, now);
   switch (state.status) {
-    case 'idle':
+    case 'idle': {
+      if (state.callTime?.phase === 'booking') {
+        return say(withVisitor, [bot(script.callTimes.stillWorking)], now);
+      }
+      const chosen = chooseTime(withVisitor, meant, script);
+      if (chosen) return sayOutcome(chosen, now);
       return replyOutsideFlow(state.offer, withVisitor, meant, script, now);
+    }
     case 'collecting':
       return answerStep(withVisitor, meant, script, now);
     case 'saving':
@@ -231,11 +262,27 @@ export function respond(state: ChatState, visitorText: string, script: ChatScrip
   }
 }
 
-/** The outcome of the save requested by a 'save' effect. Ignored unless a save is in progress. */
+/**
+ * The outcome of the save requested by a 'save' effect. Ignored unless a save is in progress. A saved request
+ * gets the specification's confirmation, then the calendar call for free times to book (issue 33).
+ */
 export function onSaveResult(state: ChatState, ok: boolean, script: ChatScript, now: number): EngineResult {
   if (state.status !== 'saving') return { state, replies: [] };
-  if (ok) return say({ ...idle(state), justBooked: true }, [bot(script.booking.success)], now);
-  return say({ ...state, status: 'failed' }, [bot(script.booking.failure)], now);
+  if (!ok) return say({ ...state, status: 'failed' }, [bot(script.booking.failure)], now);
+  const { answers } = state;
+  const saved = { ...idle(state), justBooked: true } as const;
+  const finding = startFinding(saved, answers.email ?? '', answers.timezone ?? '', answers.preferred_datetime ?? '');
+  return sayOutcome(finding, now, [bot(script.booking.success)]);
+}
+
+/** The answer of a calendar call requested as `calendar`. Ignored unless the conversation waits for it. */
+export function onCalendarAnswer(
+  state: ChatState,
+  answer: CalendarAnswer,
+  script: ChatScript,
+  now: number,
+): EngineResult {
+  return sayOutcome(calendarAnswered(state, answer, script, now), now);
 }
 
 /**
@@ -243,6 +290,7 @@ export function onSaveResult(state: ChatState, ok: boolean, script: ChatScript, 
  * are kept and the visitor is told they can send them again.
  */
 export function resumeRestoredState(state: ChatState, script: ChatScript, now: number): ChatState {
+  if (state.callTime) state = { ...state, callTime: resumeCallTime(state.callTime) };
   if (state.status !== 'saving') return state;
   return say({ ...state, status: 'failed' }, [bot(script.booking.interrupted)], now).state;
 }

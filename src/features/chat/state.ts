@@ -31,6 +31,36 @@ export type ChatMessage = {
  */
 export type BookingStatus = 'idle' | 'collecting' | 'saving' | 'failed';
 
+/** A free time offered as a reply button: its label is what the button says (and what typing it means). */
+export type OfferedTime = { startsAt: string; endsAt: string; label: string };
+
+/**
+ * Booking a real time after the request was saved (issue 33). finding: the free times are being fetched.
+ * choosing: times are offered. booking: the picked time is being held and confirmed. booked: done. closed: the
+ * visitor waits for the team's e-mail (or nothing can be booked online); the request stands in every phase.
+ */
+export type CallTimePhase = 'finding' | 'choosing' | 'booking' | 'booked' | 'closed';
+export const CALL_TIME_PHASES: readonly CallTimePhase[] = ['finding', 'choosing', 'booking', 'booked', 'closed'];
+
+export type CallTime = {
+  phase: CallTimePhase;
+  /** The request's e-mail address: the database books on the request stored with it. */
+  email: string;
+  /** The answers to the timezone and preferred-time questions; `preference` becomes what the visitor asks since. */
+  zoneAnswer: string;
+  preference: string;
+  /** The IANA zone the times are shown in, once chosen; `offsetZone` when it stands for an offset the visitor gave. */
+  zone?: string;
+  offsetZone?: true;
+  /** Only times after this instant are offered ("other times"). */
+  after?: string;
+  offered: OfferedTime[];
+  /** The time being booked, and its hold once the database gave one. */
+  picked?: OfferedTime;
+  held?: { holdId: string; startsAt: string };
+  booked?: { startsAt: string; teamZone: string; manageToken?: string };
+};
+
 export type ChatState = {
   version: 1;
   messages: ChatMessage[];
@@ -55,6 +85,8 @@ export type ChatState = {
   offer?: 'asked' | 'mentioned';
   /** The visitor said no to the offer: it is not asked again in this conversation. */
   offerDeclined?: true;
+  /** Booking a time for the last saved request, from the moment it was saved. */
+  callTime?: CallTime;
 };
 
 /** The longest message the message box takes (characters). */
@@ -86,6 +118,36 @@ function isMessage(value: unknown): value is ChatMessage {
   );
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isInstant = (value: unknown): value is string => isText(value) && !Number.isNaN(Date.parse(value));
+
+function isOfferedTime(value: unknown): value is OfferedTime {
+  return isRecord(value) && isInstant(value.startsAt) && isInstant(value.endsAt) && isText(value.label);
+}
+
+function isCallTime(value: unknown): value is CallTime {
+  if (!isRecord(value)) return false;
+  const { phase, email, zoneAnswer, preference, zone, offsetZone, after, offered, picked, held, booked } = value;
+  return (
+    (CALL_TIME_PHASES as readonly unknown[]).includes(phase) &&
+    isText(email) &&
+    isText(zoneAnswer) &&
+    isText(preference) &&
+    (zone === undefined || isText(zone)) &&
+    (offsetZone === undefined || offsetZone === true) &&
+    (after === undefined || isInstant(after)) &&
+    Array.isArray(offered) &&
+    offered.every(isOfferedTime) &&
+    (picked === undefined || isOfferedTime(picked)) &&
+    (held === undefined || (isRecord(held) && isText(held.holdId) && isInstant(held.startsAt))) &&
+    (booked === undefined ||
+      (isRecord(booked) &&
+        isInstant(booked.startsAt) &&
+        isText(booked.teamZone) &&
+        (booked.manageToken === undefined || isText(booked.manageToken))))
+  );
+}
+
 /** The answers held in each status: exactly the steps before the current one, or all of them while saving. */
 function answersFitStatus(status: BookingStatus, step: StepId | null, answers: Answers): boolean {
   const given = STEP_IDS.filter((id) => answers[id] !== undefined);
@@ -102,8 +164,19 @@ function answersFitStatus(status: BookingStatus, step: StepId | null, answers: A
 
 export function isChatState(value: unknown): value is ChatState {
   if (!isRecord(value)) return false;
-  const { version, messages, status, step, answers, nextId, confirmingCancel, justBooked, offer, offerDeclined } =
-    value;
+  const {
+    version,
+    messages,
+    status,
+    step,
+    answers,
+    nextId,
+    confirmingCancel,
+    justBooked,
+    offer,
+    offerDeclined,
+    callTime,
+  } = value;
   if (version !== 1) return false;
   if (!Array.isArray(messages) || !messages.every(isMessage) || messages.length > MAX_MESSAGES) return false;
   if (status !== 'idle' && status !== 'collecting' && status !== 'saving' && status !== 'failed') return false;
@@ -120,5 +193,6 @@ export function isChatState(value: unknown): value is ChatState {
   if (justBooked !== undefined && (justBooked !== true || status !== 'idle')) return false;
   if (offer !== undefined && ((offer !== 'asked' && offer !== 'mentioned') || status !== 'idle')) return false;
   if (offerDeclined !== undefined && offerDeclined !== true) return false;
+  if (callTime !== undefined && !isCallTime(callTime)) return false;
   return answersFitStatus(status, step, answers as Answers);
 }

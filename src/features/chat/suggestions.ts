@@ -20,7 +20,17 @@ function offered(state: ChatState, script: ChatScript, timeZone: string | undefi
           { label: suggestions.acceptOffer, means: offer.yesWords[0] },
           { label: suggestions.declineOffer, means: offer.noWords[0] },
         ];
-      // Straight after a booking, offering another would read as if the first one had not gone through.
+      if (state.callTime?.phase === 'choosing') {
+        const { callTimes } = script;
+        return [
+          ...state.callTime.offered.map((time) => ({ label: time.label, means: time.label })),
+          { label: callTimes.otherTimesLabel, means: callTimes.otherTimesWords[0] },
+          { label: callTimes.waitLabel, means: callTimes.waitWords[0] },
+        ];
+      }
+      // Straight after a booking, offering another would read as if the first one had not gone through; while
+      // its time is being found or booked, nothing is offered either.
+      if (state.callTime?.phase === 'finding' || state.callTime?.phase === 'booking') return [];
       return state.justBooked ? [] : [{ label: suggestions.bookCall, means: booking.triggers[0] }];
     case 'collecting':
       if (state.step === 'timezone') return timeZone ? [{ label: timeZone, means: timeZone }] : [];

@@ -1,7 +1,17 @@
 // Runs the conversation for the widget: feeds visitor messages to the engine, reveals each bot reply after
-// the typing delay, performs the save the engine asks for, and keeps everything in sessionStorage.
+// the typing delay, performs the save and the calendar calls the engine asks for, and keeps everything in
+// sessionStorage.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { initialState, onSaveResult, respond, resumeRestoredState, type EngineResult } from './engine';
+import type { CalendarCalls } from './calendar-calls';
+import { waitingForCalendar } from './call-times';
+import {
+  initialState,
+  onCalendarAnswer,
+  onSaveResult,
+  respond,
+  resumeRestoredState,
+  type EngineResult,
+} from './engine';
 import { typingDelay, type ReplyPacing } from './pacing';
 import type { SaveLead } from './save-lead';
 import type { ChatScript } from './script-schema';
@@ -23,7 +33,12 @@ function restoreOrStart(script: ChatScript): ChatState {
   return restored ? resumeRestoredState(restored, script, Date.now()) : initialState(script, Date.now());
 }
 
-export function useConversation(script: ChatScript, pacing: ReplyPacing, saveLead: SaveLead): Conversation {
+export function useConversation(
+  script: ChatScript,
+  pacing: ReplyPacing,
+  saveLead: SaveLead,
+  calendar: CalendarCalls,
+): Conversation {
   const [state, setState] = useState(() => restoreOrStart(script));
   const stateRef = useRef(state);
   /** Ids of bot replies not yet shown, oldest first. */
@@ -45,17 +60,29 @@ export function useConversation(script: ChatScript, pacing: ReplyPacing, saveLea
     if (result.replies.length > 0) setPending((ids) => [...ids, ...result.replies.map((reply) => reply.id)]);
   }, []);
 
-  const send = useCallback(
-    (text: string) => {
-      const result = respond(stateRef.current, text, script, Date.now());
+  /** Commits a result and performs what it asks for: the save, then any calendar call, each answer in turn. */
+  const perform = useCallback(
+    function run(result: EngineResult) {
       commit(result);
-      if (!result.effect) return;
-      void saveLead(result.effect.lead).then((ok) => {
-        // If the widget is gone, the stored state is still 'saving' and is offered for retry on return.
-        if (mounted.current) commit(onSaveResult(stateRef.current, ok, script, Date.now()));
-      });
+      if (result.effect) {
+        void saveLead(result.effect.lead).then((ok) => {
+          // If the widget is gone, the stored state is still 'saving' and is offered for retry on return.
+          if (mounted.current) run(onSaveResult(stateRef.current, ok, script, Date.now()));
+        });
+      }
+      if (result.calendar) {
+        void calendar(result.calendar).then((answer) => {
+          // If the widget is gone, the restored state offers the times again (resumeRestoredState).
+          if (mounted.current) run(onCalendarAnswer(stateRef.current, answer, script, Date.now()));
+        });
+      }
     },
-    [commit, saveLead, script],
+    [calendar, commit, saveLead, script],
+  );
+
+  const send = useCallback(
+    (text: string) => perform(respond(stateRef.current, text, script, Date.now())),
+    [perform, script],
   );
 
   const restart = useCallback(() => {
@@ -76,5 +103,6 @@ export function useConversation(script: ChatScript, pacing: ReplyPacing, saveLea
     return state.messages.filter((message) => !held.has(message.id));
   }, [pending, state.messages]);
 
-  return { state, visibleMessages, isTyping: pending.length > 0 || state.status === 'saving', send, restart };
+  const isTyping = pending.length > 0 || state.status === 'saving' || waitingForCalendar(state);
+  return { state, visibleMessages, isTyping, send, restart };
 }

@@ -1,0 +1,28 @@
+// Performs the chat's calendar calls (call-times.ts) with the booking functions' client. booking-api is imported on
+// first use, so it is in no page's first load (the panel itself is loaded lazily); it never throws, and a failure
+// to load it is answered as a failed call.
+import type { CalendarAnswer, CalendarCall } from './call-times';
+import { detectTimeZone } from '../booking/time-format';
+
+export type CalendarCalls = (call: CalendarCall) => Promise<CalendarAnswer>;
+
+export const calendarThroughBookingApi: CalendarCalls = async (call) => {
+  const failed = { status: 'failed' as const, detail: '' };
+  let api: typeof import('../booking/booking-api');
+  try {
+    api = await import('../booking/booking-api');
+  } catch (error) {
+    console.error('[chat] Could not load the booking client:', error);
+    failed.detail = String(error);
+    if (call.type === 'findTimes') return { type: 'findTimes', answer: failed, deviceZone: detectTimeZone() };
+    return call.type === 'hold' ? { type: 'hold', answer: failed } : { type: 'confirm', answer: failed };
+  }
+  switch (call.type) {
+    case 'findTimes':
+      return { type: 'findTimes', answer: await api.fetchSlots(), deviceZone: detectTimeZone() };
+    case 'hold':
+      return { type: 'hold', answer: await api.holdSlot(call.email, call.startsAt, call.zone) };
+    case 'confirm':
+      return { type: 'confirm', answer: await api.confirmBooking(call.holdId, call.email) };
+  }
+};
