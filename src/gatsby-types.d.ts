@@ -904,6 +904,7 @@ type CallDetailsSortInput = {
 
 type ChatJson = Node & {
   readonly booking: ChatJsonBooking;
+  readonly callTimes: ChatJsonCallTimes;
   readonly children: ReadonlyArray<Node>;
   readonly content: Scalars['JSON'];
   readonly fallback: Scalars['String'];
@@ -1239,6 +1240,326 @@ type ChatJsonBookingStepsWebsiteSortInput = {
   readonly prompt: InputMaybe<SortOrderEnum>;
 };
 
+type ChatJsonCallTimes = {
+  readonly afterWords: ReadonlyArray<Scalars['String']>;
+  readonly alreadyBooked: Scalars['String'];
+  readonly amWords: ReadonlyArray<Scalars['String']>;
+  readonly beforeWords: ReadonlyArray<Scalars['String']>;
+  readonly booked: Scalars['String'];
+  readonly changeWords: ReadonlyArray<Scalars['String']>;
+  readonly deviceZone: Scalars['String'];
+  readonly failure: Scalars['String'];
+  readonly manage: Scalars['String'];
+  readonly manageLabel: Scalars['String'];
+  readonly months: ChatJsonCallTimesMonths;
+  readonly more: Scalars['String'];
+  readonly nextWeekWords: ReadonlyArray<Scalars['String']>;
+  readonly noBookingToChange: Scalars['String'];
+  readonly noMore: Scalars['String'];
+  readonly noRequest: Scalars['String'];
+  readonly noTimes: Scalars['String'];
+  readonly offsetWords: ReadonlyArray<Scalars['String']>;
+  readonly offsetZone: Scalars['String'];
+  readonly otherTimesLabel: Scalars['String'];
+  readonly otherTimesWords: ReadonlyArray<Scalars['String']>;
+  readonly pickTime: Scalars['String'];
+  readonly pickTimeNoMatch: Scalars['String'];
+  readonly pmWords: ReadonlyArray<Scalars['String']>;
+  readonly rangeWords: ReadonlyArray<Scalars['String']>;
+  readonly stillWorking: Scalars['String'];
+  readonly taken: Scalars['String'];
+  readonly teamTime: Scalars['String'];
+  readonly timesOfDay: ReadonlyArray<ChatJsonCallTimesTimesOfDay>;
+  readonly todayWords: ReadonlyArray<Scalars['String']>;
+  readonly tomorrowWords: ReadonlyArray<Scalars['String']>;
+  readonly unavailable: Scalars['String'];
+  readonly waitLabel: Scalars['String'];
+  readonly waitWords: ReadonlyArray<Scalars['String']>;
+  readonly waiting: Scalars['String'];
+  readonly weekdays: ChatJsonCallTimesWeekdays;
+  readonly weekendWords: ReadonlyArray<Scalars['String']>;
+  readonly workdayWords: ReadonlyArray<Scalars['String']>;
+  readonly zones: ReadonlyArray<ChatJsonCallTimesZones>;
+};
+
+type ChatJsonCallTimesFieldSelector = {
+  readonly afterWords: InputMaybe<FieldSelectorEnum>;
+  readonly alreadyBooked: InputMaybe<FieldSelectorEnum>;
+  readonly amWords: InputMaybe<FieldSelectorEnum>;
+  readonly beforeWords: InputMaybe<FieldSelectorEnum>;
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly changeWords: InputMaybe<FieldSelectorEnum>;
+  readonly deviceZone: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<FieldSelectorEnum>;
+  readonly manage: InputMaybe<FieldSelectorEnum>;
+  readonly manageLabel: InputMaybe<FieldSelectorEnum>;
+  readonly months: InputMaybe<ChatJsonCallTimesMonthsFieldSelector>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+  readonly nextWeekWords: InputMaybe<FieldSelectorEnum>;
+  readonly noBookingToChange: InputMaybe<FieldSelectorEnum>;
+  readonly noMore: InputMaybe<FieldSelectorEnum>;
+  readonly noRequest: InputMaybe<FieldSelectorEnum>;
+  readonly noTimes: InputMaybe<FieldSelectorEnum>;
+  readonly offsetWords: InputMaybe<FieldSelectorEnum>;
+  readonly offsetZone: InputMaybe<FieldSelectorEnum>;
+  readonly otherTimesLabel: InputMaybe<FieldSelectorEnum>;
+  readonly otherTimesWords: InputMaybe<FieldSelectorEnum>;
+  readonly pickTime: InputMaybe<FieldSelectorEnum>;
+  readonly pickTimeNoMatch: InputMaybe<FieldSelectorEnum>;
+  readonly pmWords: InputMaybe<FieldSelectorEnum>;
+  readonly rangeWords: InputMaybe<FieldSelectorEnum>;
+  readonly stillWorking: InputMaybe<FieldSelectorEnum>;
+  readonly taken: InputMaybe<FieldSelectorEnum>;
+  readonly teamTime: InputMaybe<FieldSelectorEnum>;
+  readonly timesOfDay: InputMaybe<ChatJsonCallTimesTimesOfDayFieldSelector>;
+  readonly todayWords: InputMaybe<FieldSelectorEnum>;
+  readonly tomorrowWords: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly waitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly waitWords: InputMaybe<FieldSelectorEnum>;
+  readonly waiting: InputMaybe<FieldSelectorEnum>;
+  readonly weekdays: InputMaybe<ChatJsonCallTimesWeekdaysFieldSelector>;
+  readonly weekendWords: InputMaybe<FieldSelectorEnum>;
+  readonly workdayWords: InputMaybe<FieldSelectorEnum>;
+  readonly zones: InputMaybe<ChatJsonCallTimesZonesFieldSelector>;
+};
+
+type ChatJsonCallTimesFilterInput = {
+  readonly afterWords: InputMaybe<StringQueryOperatorInput>;
+  readonly alreadyBooked: InputMaybe<StringQueryOperatorInput>;
+  readonly amWords: InputMaybe<StringQueryOperatorInput>;
+  readonly beforeWords: InputMaybe<StringQueryOperatorInput>;
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly changeWords: InputMaybe<StringQueryOperatorInput>;
+  readonly deviceZone: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<StringQueryOperatorInput>;
+  readonly manage: InputMaybe<StringQueryOperatorInput>;
+  readonly manageLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly months: InputMaybe<ChatJsonCallTimesMonthsFilterInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+  readonly nextWeekWords: InputMaybe<StringQueryOperatorInput>;
+  readonly noBookingToChange: InputMaybe<StringQueryOperatorInput>;
+  readonly noMore: InputMaybe<StringQueryOperatorInput>;
+  readonly noRequest: InputMaybe<StringQueryOperatorInput>;
+  readonly noTimes: InputMaybe<StringQueryOperatorInput>;
+  readonly offsetWords: InputMaybe<StringQueryOperatorInput>;
+  readonly offsetZone: InputMaybe<StringQueryOperatorInput>;
+  readonly otherTimesLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly otherTimesWords: InputMaybe<StringQueryOperatorInput>;
+  readonly pickTime: InputMaybe<StringQueryOperatorInput>;
+  readonly pickTimeNoMatch: InputMaybe<StringQueryOperatorInput>;
+  readonly pmWords: InputMaybe<StringQueryOperatorInput>;
+  readonly rangeWords: InputMaybe<StringQueryOperatorInput>;
+  readonly stillWorking: InputMaybe<StringQueryOperatorInput>;
+  readonly taken: InputMaybe<StringQueryOperatorInput>;
+  readonly teamTime: InputMaybe<StringQueryOperatorInput>;
+  readonly timesOfDay: InputMaybe<ChatJsonCallTimesTimesOfDayFilterListInput>;
+  readonly todayWords: InputMaybe<StringQueryOperatorInput>;
+  readonly tomorrowWords: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly waitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly waitWords: InputMaybe<StringQueryOperatorInput>;
+  readonly waiting: InputMaybe<StringQueryOperatorInput>;
+  readonly weekdays: InputMaybe<ChatJsonCallTimesWeekdaysFilterInput>;
+  readonly weekendWords: InputMaybe<StringQueryOperatorInput>;
+  readonly workdayWords: InputMaybe<StringQueryOperatorInput>;
+  readonly zones: InputMaybe<ChatJsonCallTimesZonesFilterListInput>;
+};
+
+type ChatJsonCallTimesMonths = {
+  readonly april: ReadonlyArray<Scalars['String']>;
+  readonly august: ReadonlyArray<Scalars['String']>;
+  readonly december: ReadonlyArray<Scalars['String']>;
+  readonly february: ReadonlyArray<Scalars['String']>;
+  readonly january: ReadonlyArray<Scalars['String']>;
+  readonly july: ReadonlyArray<Scalars['String']>;
+  readonly june: ReadonlyArray<Scalars['String']>;
+  readonly march: ReadonlyArray<Scalars['String']>;
+  readonly may: ReadonlyArray<Scalars['String']>;
+  readonly november: ReadonlyArray<Scalars['String']>;
+  readonly october: ReadonlyArray<Scalars['String']>;
+  readonly september: ReadonlyArray<Scalars['String']>;
+};
+
+type ChatJsonCallTimesMonthsFieldSelector = {
+  readonly april: InputMaybe<FieldSelectorEnum>;
+  readonly august: InputMaybe<FieldSelectorEnum>;
+  readonly december: InputMaybe<FieldSelectorEnum>;
+  readonly february: InputMaybe<FieldSelectorEnum>;
+  readonly january: InputMaybe<FieldSelectorEnum>;
+  readonly july: InputMaybe<FieldSelectorEnum>;
+  readonly june: InputMaybe<FieldSelectorEnum>;
+  readonly march: InputMaybe<FieldSelectorEnum>;
+  readonly may: InputMaybe<FieldSelectorEnum>;
+  readonly november: InputMaybe<FieldSelectorEnum>;
+  readonly october: InputMaybe<FieldSelectorEnum>;
+  readonly september: InputMaybe<FieldSelectorEnum>;
+};
+
+type ChatJsonCallTimesMonthsFilterInput = {
+  readonly april: InputMaybe<StringQueryOperatorInput>;
+  readonly august: InputMaybe<StringQueryOperatorInput>;
+  readonly december: InputMaybe<StringQueryOperatorInput>;
+  readonly february: InputMaybe<StringQueryOperatorInput>;
+  readonly january: InputMaybe<StringQueryOperatorInput>;
+  readonly july: InputMaybe<StringQueryOperatorInput>;
+  readonly june: InputMaybe<StringQueryOperatorInput>;
+  readonly march: InputMaybe<StringQueryOperatorInput>;
+  readonly may: InputMaybe<StringQueryOperatorInput>;
+  readonly november: InputMaybe<StringQueryOperatorInput>;
+  readonly october: InputMaybe<StringQueryOperatorInput>;
+  readonly september: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ChatJsonCallTimesMonthsSortInput = {
+  readonly april: InputMaybe<SortOrderEnum>;
+  readonly august: InputMaybe<SortOrderEnum>;
+  readonly december: InputMaybe<SortOrderEnum>;
+  readonly february: InputMaybe<SortOrderEnum>;
+  readonly january: InputMaybe<SortOrderEnum>;
+  readonly july: InputMaybe<SortOrderEnum>;
+  readonly june: InputMaybe<SortOrderEnum>;
+  readonly march: InputMaybe<SortOrderEnum>;
+  readonly may: InputMaybe<SortOrderEnum>;
+  readonly november: InputMaybe<SortOrderEnum>;
+  readonly october: InputMaybe<SortOrderEnum>;
+  readonly september: InputMaybe<SortOrderEnum>;
+};
+
+type ChatJsonCallTimesSortInput = {
+  readonly afterWords: InputMaybe<SortOrderEnum>;
+  readonly alreadyBooked: InputMaybe<SortOrderEnum>;
+  readonly amWords: InputMaybe<SortOrderEnum>;
+  readonly beforeWords: InputMaybe<SortOrderEnum>;
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly changeWords: InputMaybe<SortOrderEnum>;
+  readonly deviceZone: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<SortOrderEnum>;
+  readonly manage: InputMaybe<SortOrderEnum>;
+  readonly manageLabel: InputMaybe<SortOrderEnum>;
+  readonly months: InputMaybe<ChatJsonCallTimesMonthsSortInput>;
+  readonly more: InputMaybe<SortOrderEnum>;
+  readonly nextWeekWords: InputMaybe<SortOrderEnum>;
+  readonly noBookingToChange: InputMaybe<SortOrderEnum>;
+  readonly noMore: InputMaybe<SortOrderEnum>;
+  readonly noRequest: InputMaybe<SortOrderEnum>;
+  readonly noTimes: InputMaybe<SortOrderEnum>;
+  readonly offsetWords: InputMaybe<SortOrderEnum>;
+  readonly offsetZone: InputMaybe<SortOrderEnum>;
+  readonly otherTimesLabel: InputMaybe<SortOrderEnum>;
+  readonly otherTimesWords: InputMaybe<SortOrderEnum>;
+  readonly pickTime: InputMaybe<SortOrderEnum>;
+  readonly pickTimeNoMatch: InputMaybe<SortOrderEnum>;
+  readonly pmWords: InputMaybe<SortOrderEnum>;
+  readonly rangeWords: InputMaybe<SortOrderEnum>;
+  readonly stillWorking: InputMaybe<SortOrderEnum>;
+  readonly taken: InputMaybe<SortOrderEnum>;
+  readonly teamTime: InputMaybe<SortOrderEnum>;
+  readonly timesOfDay: InputMaybe<ChatJsonCallTimesTimesOfDaySortInput>;
+  readonly todayWords: InputMaybe<SortOrderEnum>;
+  readonly tomorrowWords: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly waitLabel: InputMaybe<SortOrderEnum>;
+  readonly waitWords: InputMaybe<SortOrderEnum>;
+  readonly waiting: InputMaybe<SortOrderEnum>;
+  readonly weekdays: InputMaybe<ChatJsonCallTimesWeekdaysSortInput>;
+  readonly weekendWords: InputMaybe<SortOrderEnum>;
+  readonly workdayWords: InputMaybe<SortOrderEnum>;
+  readonly zones: InputMaybe<ChatJsonCallTimesZonesSortInput>;
+};
+
+type ChatJsonCallTimesTimesOfDay = {
+  readonly from: Scalars['String'];
+  readonly until: Scalars['String'];
+  readonly words: ReadonlyArray<Scalars['String']>;
+};
+
+type ChatJsonCallTimesTimesOfDayFieldSelector = {
+  readonly from: InputMaybe<FieldSelectorEnum>;
+  readonly until: InputMaybe<FieldSelectorEnum>;
+  readonly words: InputMaybe<FieldSelectorEnum>;
+};
+
+type ChatJsonCallTimesTimesOfDayFilterInput = {
+  readonly from: InputMaybe<StringQueryOperatorInput>;
+  readonly until: InputMaybe<StringQueryOperatorInput>;
+  readonly words: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ChatJsonCallTimesTimesOfDayFilterListInput = {
+  readonly elemMatch: InputMaybe<ChatJsonCallTimesTimesOfDayFilterInput>;
+};
+
+type ChatJsonCallTimesTimesOfDaySortInput = {
+  readonly from: InputMaybe<SortOrderEnum>;
+  readonly until: InputMaybe<SortOrderEnum>;
+  readonly words: InputMaybe<SortOrderEnum>;
+};
+
+type ChatJsonCallTimesWeekdays = {
+  readonly friday: ReadonlyArray<Scalars['String']>;
+  readonly monday: ReadonlyArray<Scalars['String']>;
+  readonly saturday: ReadonlyArray<Scalars['String']>;
+  readonly sunday: ReadonlyArray<Scalars['String']>;
+  readonly thursday: ReadonlyArray<Scalars['String']>;
+  readonly tuesday: ReadonlyArray<Scalars['String']>;
+  readonly wednesday: ReadonlyArray<Scalars['String']>;
+};
+
+type ChatJsonCallTimesWeekdaysFieldSelector = {
+  readonly friday: InputMaybe<FieldSelectorEnum>;
+  readonly monday: InputMaybe<FieldSelectorEnum>;
+  readonly saturday: InputMaybe<FieldSelectorEnum>;
+  readonly sunday: InputMaybe<FieldSelectorEnum>;
+  readonly thursday: InputMaybe<FieldSelectorEnum>;
+  readonly tuesday: InputMaybe<FieldSelectorEnum>;
+  readonly wednesday: InputMaybe<FieldSelectorEnum>;
+};
+
+type ChatJsonCallTimesWeekdaysFilterInput = {
+  readonly friday: InputMaybe<StringQueryOperatorInput>;
+  readonly monday: InputMaybe<StringQueryOperatorInput>;
+  readonly saturday: InputMaybe<StringQueryOperatorInput>;
+  readonly sunday: InputMaybe<StringQueryOperatorInput>;
+  readonly thursday: InputMaybe<StringQueryOperatorInput>;
+  readonly tuesday: InputMaybe<StringQueryOperatorInput>;
+  readonly wednesday: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ChatJsonCallTimesWeekdaysSortInput = {
+  readonly friday: InputMaybe<SortOrderEnum>;
+  readonly monday: InputMaybe<SortOrderEnum>;
+  readonly saturday: InputMaybe<SortOrderEnum>;
+  readonly sunday: InputMaybe<SortOrderEnum>;
+  readonly thursday: InputMaybe<SortOrderEnum>;
+  readonly tuesday: InputMaybe<SortOrderEnum>;
+  readonly wednesday: InputMaybe<SortOrderEnum>;
+};
+
+type ChatJsonCallTimesZones = {
+  readonly words: ReadonlyArray<Scalars['String']>;
+  readonly zone: Scalars['String'];
+};
+
+type ChatJsonCallTimesZonesFieldSelector = {
+  readonly words: InputMaybe<FieldSelectorEnum>;
+  readonly zone: InputMaybe<FieldSelectorEnum>;
+};
+
+type ChatJsonCallTimesZonesFilterInput = {
+  readonly words: InputMaybe<StringQueryOperatorInput>;
+  readonly zone: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ChatJsonCallTimesZonesFilterListInput = {
+  readonly elemMatch: InputMaybe<ChatJsonCallTimesZonesFilterInput>;
+};
+
+type ChatJsonCallTimesZonesSortInput = {
+  readonly words: InputMaybe<SortOrderEnum>;
+  readonly zone: InputMaybe<SortOrderEnum>;
+};
+
 type ChatJsonConnection = {
   readonly distinct: ReadonlyArray<Scalars['String']>;
   readonly edges: ReadonlyArray<ChatJsonEdge>;
@@ -1286,6 +1607,7 @@ type ChatJsonEdge = {
 
 type ChatJsonFieldSelector = {
   readonly booking: InputMaybe<ChatJsonBookingFieldSelector>;
+  readonly callTimes: InputMaybe<ChatJsonCallTimesFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly fallback: InputMaybe<FieldSelectorEnum>;
   readonly greeting: InputMaybe<FieldSelectorEnum>;
@@ -1302,6 +1624,7 @@ type ChatJsonFieldSelector = {
 
 type ChatJsonFilterInput = {
   readonly booking: InputMaybe<ChatJsonBookingFilterInput>;
+  readonly callTimes: InputMaybe<ChatJsonCallTimesFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly fallback: InputMaybe<StringQueryOperatorInput>;
   readonly greeting: InputMaybe<StringQueryOperatorInput>;
@@ -1459,6 +1782,7 @@ type ChatJsonSmallTalkSortInput = {
 
 type ChatJsonSortInput = {
   readonly booking: InputMaybe<ChatJsonBookingSortInput>;
+  readonly callTimes: InputMaybe<ChatJsonCallTimesSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly fallback: InputMaybe<SortOrderEnum>;
   readonly greeting: InputMaybe<SortOrderEnum>;
@@ -5112,6 +5436,7 @@ type Query_bookingJsonArgs = {
 
 type Query_chatJsonArgs = {
   booking: InputMaybe<ChatJsonBookingFilterInput>;
+  callTimes: InputMaybe<ChatJsonCallTimesFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   fallback: InputMaybe<StringQueryOperatorInput>;
   greeting: InputMaybe<StringQueryOperatorInput>;
