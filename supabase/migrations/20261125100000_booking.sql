@@ -276,15 +276,30 @@ as $$
   from private.booking_settings s
 $$;
 
--- The next free times from `after`, as the JSON the visitor functions return.
+-- The next free times from `after`, as the JSON the visitor functions return. Searched in growing windows (2, 8,
+-- 32 … days) so a refusal costs a few days' slots, not the whole horizon's.
 create function private.alternatives(after timestamptz, how_many integer default 6, ignoring uuid default null)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(jsonb_agg(jsonb_build_object('starts_at', f.starts_at, 'ends_at', f.ends_at) order by f.starts_at), '[]'::jsonb)
-    from (select * from private.free_starts(greatest(after, now()), 'infinity', ignoring) limit how_many) f
+declare
+  first_start constant timestamptz := greatest(after, now());
+  last_start constant timestamptz := now() + (select horizon from private.booking_settings);
+  span interval := interval '2 days';
+  found jsonb;
+begin
+  loop
+    select coalesce(jsonb_agg(jsonb_build_object('starts_at', f.starts_at, 'ends_at', f.ends_at) order by f.starts_at), '[]'::jsonb)
+      into found
+      from (select * from private.free_starts(first_start, first_start + span, ignoring) limit how_many) f;
+    if jsonb_array_length(found) >= how_many or first_start + span >= last_start then
+      return found;
+    end if;
+    span := span * 4;
+  end loop;
+end;
 $$;
 
 create function private.team_settings_json()
