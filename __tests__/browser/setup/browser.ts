@@ -3,7 +3,16 @@ import { CLIENT_ADDRESS_HEADER } from '../../../dev/local-api/client-address';
 import { uniqueClientAddress } from '../../helpers/local-api';
 import { TEST_API_URL, WORKER_API_URL, toWorkerApi } from './test-env';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { existsSync } from 'node:fs';
+
+/**
+ * Debian's chromium-headless-shell (the old headless mode, which Playwright itself uses for headless runs): the
+ * browser suite took 646 s with it and 813 s with the full browser's new headless mode on the same 2-core machine
+ * (every file 20–40 % faster). CHROMIUM_PATH picks another; the full browser is the fallback.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
