@@ -312,6 +312,20 @@ as $$
     from private.booking_settings s
 $$;
 
+-- A booking as the visitor functions answer with it: its state, times and the visitor's zone, with the team's
+-- settings; the change/cancel link's secret only where the caller has just proven the booking is theirs.
+create function private.booking_answer(booking private.bookings, with_token boolean default false)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select private.team_settings_json() || jsonb_build_object(
+    'status', booking.status, 'booking_id', booking.id, 'starts_at', booking.starts_at, 'ends_at', booking.ends_at,
+    'visitor_time_zone', booking.visitor_time_zone)
+    || case when with_token then jsonb_build_object('manage_token', booking.manage_token) else '{}'::jsonb end
+$$;
+
 -- ---------------------------------------------------------------------------------------------------------
 -- What visitors may do, each answering with a JSON object whose `status` says what happened: a refusal is an
 -- answer the page explains, never an error. They run as the owner (security definer) in `private`, which the
@@ -438,9 +452,7 @@ begin
   select * into hold from private.bookings b where b.id = hold_id;
   if hold.status = 'booked' then
     -- Confirmed already: a retry after a lost answer gets the same booking and link.
-    return private.team_settings_json() || jsonb_build_object(
-      'status', 'booked', 'booking_id', hold.id, 'starts_at', hold.starts_at, 'ends_at', hold.ends_at,
-      'visitor_time_zone', hold.visitor_time_zone, 'manage_token', hold.manage_token);
+    return private.booking_answer(hold, true);
   end if;
   if hold.status <> 'held' or hold.hold_expires_at <= now() then
     -- Given back: the time is the visitor's again only if nobody took it meanwhile and the rules still allow it.
@@ -461,9 +473,7 @@ begin
   exception when exclusion_violation then
     return jsonb_build_object('status', 'taken', 'alternatives', private.alternatives(hold.starts_at, 6, hold.id));
   end;
-  return private.team_settings_json() || jsonb_build_object(
-    'status', 'booked', 'booking_id', hold.id, 'starts_at', hold.starts_at, 'ends_at', hold.ends_at,
-    'visitor_time_zone', hold.visitor_time_zone, 'manage_token', token);
+  return private.booking_answer(hold, true);
 end;
 $$;
 
@@ -486,9 +496,7 @@ security definer
 set search_path = ''
 as $$
   select case when b.id is null then jsonb_build_object('status', 'not_found')
-         else private.team_settings_json() || jsonb_build_object(
-           'status', b.status, 'booking_id', b.id, 'starts_at', b.starts_at, 'ends_at', b.ends_at,
-           'visitor_time_zone', b.visitor_time_zone)
+         else private.booking_answer(b)
          end
     from private.booking_by_token(token) b
 $$;
@@ -563,9 +571,7 @@ begin
   exception when exclusion_violation then
     return jsonb_build_object('status', 'taken', 'alternatives', private.alternatives(starts_at, 6, booking.id));
   end;
-  return private.team_settings_json() || jsonb_build_object(
-    'status', 'booked', 'booking_id', booking.id, 'starts_at', booking.starts_at, 'ends_at', booking.ends_at,
-    'visitor_time_zone', booking.visitor_time_zone);
+  return private.booking_answer(booking);
 end;
 $$;
 
@@ -619,7 +625,8 @@ as $$ select private.move_booking(token, starts_at) $$;
 revoke all on function private.is_time_zone(text), private.check_booking_settings(), private.record_booking_history(),
   private.allowed_starts(timestamptz, timestamptz), private.blocked_range(timestamptz), private.live_bookings(),
   private.free_starts(timestamptz, timestamptz, uuid), private.start_refusal(timestamptz),
-  private.alternatives(timestamptz, integer, uuid), private.team_settings_json(), private.own_request(text),
+  private.alternatives(timestamptz, integer, uuid), private.team_settings_json(),
+  private.booking_answer(private.bookings, boolean), private.own_request(text),
   private.booking_by_token(text) from public;
 revoke all on function private.booking_slots(timestamptz, timestamptz), private.hold_booking_slot(text, timestamptz, text), private.confirm_booking(uuid, text), private.managed_booking(text), private.cancel_booking(text), private.move_booking(text, timestamptz) from public;
 revoke all on function public.booking_slots(timestamptz, timestamptz), public.hold_booking_slot(text, timestamptz, text), public.confirm_booking(uuid, text), public.managed_booking(text), public.cancel_booking(text), public.move_booking(text, timestamptz) from public, anon, authenticated;
