@@ -36,8 +36,16 @@ export function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
 }
 
+// Every request tests every rule: each pattern is compiled once.
+const compiled = new Map<string, RegExp>();
+
 function matches(pattern: string, pathname: string): boolean {
-  return patternRegExp(pattern).test(pathname);
+  let regExp = compiled.get(pattern);
+  if (!regExp) {
+    regExp = patternRegExp(pattern);
+    compiled.set(pattern, regExp);
+  }
+  return regExp.test(pathname);
 }
 
 export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {
