@@ -62,6 +62,12 @@ async function flushReplies() {
   for (let index = 0; index < 8; index += 1) await act(() => jest.advanceTimersByTimeAsync(1200));
 }
 
+/** A tap on a reply button; the calendar calls it starts (hold, then confirm) settle within act(). */
+async function tap(name: string) {
+  await act(() => user.click(button(name)));
+  await flushReplies();
+}
+
 async function say(text: string) {
   await user.type(input(), text);
   await user.keyboard('{Enter}');
@@ -119,8 +125,7 @@ it('offers the free times after the spec’s confirmation and books one with a s
     callTimes.waitLabel,
   ]);
 
-  await user.click(button('Thu 26 Nov, 9:30 am'));
-  await flushReplies();
+  await tap('Thu 26 Nov, 9:30 am');
   expect(hold).toHaveBeenCalledWith('jane@acme.com', FREE[1].startsAt, TEAM);
   expect(confirm).toHaveBeenCalledWith('hold-1', 'jane@acme.com');
   expect(bubbleTexts().slice(-2)).toEqual([
@@ -139,8 +144,7 @@ it('offers the free times after the spec’s confirmation and books one with a s
 it('tells a taken time kindly and offers the next free times', async () => {
   hold.mockResolvedValue({ status: 'taken', alternatives: [FREE[4]] });
   await bookRequest('Sydney', 'Thursday morning');
-  await user.click(button('Thu 26 Nov, 9:00 am'));
-  await flushReplies();
+  await tap('Thu 26 Nov, 9:00 am');
   expect(bubbleTexts().at(-1)).toBe(callTimes.taken.replace('{zone}', 'Australian Eastern Daylight Time (Sydney)'));
   expect(button('Fri 27 Nov, 2:00 pm')).toBeInTheDocument();
   expect(confirm).not.toHaveBeenCalled();
@@ -151,7 +155,6 @@ it('keeps the request when the calendar fails, with the contact address', async 
   await bookRequest('Sydney', 'Thursday morning');
   expect(bubbleTexts().slice(-2)).toEqual([chat.success, callTimes.failure.replace('{email}', EMAIL)]);
   expect(button(callTimes.waitLabel)).toBeInTheDocument();
-  await user.click(button(callTimes.waitLabel));
-  await flushReplies();
+  await tap(callTimes.waitLabel);
   expect(bubbleTexts().at(-1)).toBe(callTimes.waiting);
 });

@@ -6,18 +6,24 @@ import type { Slot } from '../../src/features/booking/booking-api';
 import type { CalendarAnswer } from '../../src/features/chat/call-times';
 import {
   initialState,
-  onCalendarAnswer,
+  onCalendarAnswer as answerWith,
   onSaveResult,
-  respond,
+  respond as respondWith,
   resumeRestoredState,
   type EngineResult,
 } from '../../src/features/chat/engine';
+import * as timeAnswers from '../../src/features/chat/time-answers';
 import { isChatState, type ChatState } from '../../src/features/chat/state';
 import { suggestionsFor } from '../../src/features/chat/suggestions';
 import { chat } from '../fixtures/spec-texts';
 import { builtChatScript, TEST_CONTACT_EMAIL as EMAIL } from '../helpers/chat-script';
 
 const script = builtChatScript();
+// The widget passes the time rules once loaded (useConversation); these tests have them from the start.
+const respond = (state: ChatState, text: string, ...rest: [typeof script, number]) =>
+  respondWith(state, text, ...rest, timeAnswers);
+const onCalendarAnswer = (state: ChatState, answer: CalendarAnswer, ...rest: [typeof script, number]) =>
+  answerWith(state, answer, ...rest, timeAnswers);
 const { callTimes } = script;
 const NOW = Date.parse('2026-11-25T00:00:00Z'); // Wednesday 25 November, 11 am in Sydney
 const TEAM = 'Australia/Sydney';
@@ -138,6 +144,15 @@ describe('after the request is saved', () => {
     const none = onCalendarAnswer(saved('Sydney', '3pm').state, found([]), script, NOW);
     expect(texts(none)).toEqual([callTimes.noTimes]);
     expect(none.state.callTime?.phase).toBe('closed');
+  });
+
+  it('keeps the request when the code that reads the times cannot be loaded (offline), and lets the visitor retry', () => {
+    const unread = answerWith(saved('Sydney', '3pm').state, found(), script, NOW, undefined);
+    expect(texts(unread)).toEqual([callTimes.failure]);
+    expect(unread.state.callTime?.phase).toBe('choosing');
+    expect(unread.state.callTime?.email).toBe('jane@acme.com');
+    expect(suggestionsFor(unread.state, script, undefined)).toEqual([callTimes.otherTimesLabel, callTimes.waitLabel]);
+    expect(respond(unread.state, callTimes.otherTimesLabel, script, NOW).calendar).toEqual({ type: 'findTimes' });
   });
 });
 

@@ -13,14 +13,16 @@ import {
   soundsReady,
 } from './intent';
 import {
-  calendarAnswered,
+  calendarFailed,
   changeRequest,
   chooseTime,
   resumeCallTime,
   startFinding,
+  waitingForCalendar,
   type CalendarAnswer,
   type CalendarCall,
   type Outcome,
+  type TimeAnswers,
 } from './call-times';
 import { meaningOf } from './suggestions';
 import { chatBookingLead } from './lead';
@@ -235,9 +237,16 @@ function chooseAfterFailedSave(state: ChatState, text: string, script: ChatScrip
 
 /**
  * One visitor turn. Blank text changes nothing. `script` must already have its placeholders filled
- * (see fillPlaceholders), and `now` is the time stamped on the new messages.
+ * (see fillPlaceholders), and `now` is the time stamped on the new messages. While free times are offered,
+ * `answers` (time-answers.ts) tells whether the words ask for other days or times.
  */
-export function respond(state: ChatState, visitorText: string, script: ChatScript, now: number): EngineResult {
+export function respond(
+  state: ChatState,
+  visitorText: string,
+  script: ChatScript,
+  now: number,
+  answers?: TimeAnswers,
+): EngineResult {
   const text = visitorText.trim();
   if (!text) return { state, replies: [] };
   // The one-turn flags end with this message; the cancel question is answered from the state before it.
@@ -249,7 +258,7 @@ export function respond(state: ChatState, visitorText: string, script: ChatScrip
       if (state.callTime?.phase === 'booking') {
         return say(withVisitor, [bot(script.callTimes.stillWorking)], now);
       }
-      const chosen = chooseTime(withVisitor, meant, script);
+      const chosen = chooseTime(withVisitor, meant, script, answers);
       if (chosen) return sayOutcome(chosen, now);
       return replyOutsideFlow(state.offer, withVisitor, meant, script, now);
     }
@@ -275,14 +284,20 @@ export function onSaveResult(state: ChatState, ok: boolean, script: ChatScript, 
   return sayOutcome(finding, now, [bot(script.booking.success)]);
 }
 
-/** The answer of a calendar call requested as `calendar`. Ignored unless the conversation waits for it. */
+/**
+ * The answer of a calendar call requested as `calendar`, read with `answers` (time-answers.ts), or undefined when
+ * that code could not be loaded. Ignored unless the conversation waits for it.
+ */
 export function onCalendarAnswer(
   state: ChatState,
   answer: CalendarAnswer,
   script: ChatScript,
   now: number,
+  answers: TimeAnswers | undefined,
 ): EngineResult {
-  return sayOutcome(calendarAnswered(state, answer, script, now), now);
+  if (answers) return sayOutcome(answers.calendarAnswered(state, answer, script, now), now);
+  if (!waitingForCalendar(state) || !state.callTime) return { state, replies: [] };
+  return sayOutcome(calendarFailed(state, state.callTime, script.callTimes), now);
 }
 
 /**

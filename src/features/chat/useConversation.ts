@@ -1,9 +1,9 @@
 // Runs the conversation for the widget: feeds visitor messages to the engine, reveals each bot reply after
 // the typing delay, performs the save and the calendar calls the engine asks for, and keeps everything in
-// sessionStorage.
+// sessionStorage. The rules that read free times (time-answers.ts) load once a booking is being saved.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarCalls } from './calendar-calls';
-import { waitingForCalendar } from './call-times';
+import { waitingForCalendar, type TimeAnswers } from './call-times';
 import {
   initialState,
   onCalendarAnswer,
@@ -27,6 +27,20 @@ export type Conversation = {
   send: (text: string) => void;
   restart: () => void;
 };
+
+let loadedTimeAnswers: TimeAnswers | undefined;
+/** The time rules, loaded once per page; rejects when their code cannot be fetched (offline). */
+function loadTimeAnswers(): Promise<TimeAnswers> {
+  if (loadedTimeAnswers) return Promise.resolve(loadedTimeAnswers);
+  return import('./time-answers').then((module) => (loadedTimeAnswers = module));
+}
+const timeAnswersOrNone = () =>
+  loadTimeAnswers().catch((error: unknown) => {
+    console.error('[chat] Could not load the booking times:', error);
+    return undefined;
+  });
+/** Offered times are on screen: what the visitor types next may name another day, read by the time rules. */
+const readsTimes = (state: ChatState) => state.status === 'idle' && state.callTime?.phase === 'choosing';
 
 function restoreOrStart(script: ChatScript): ChatState {
   const restored = loadChatState(sessionStore());
@@ -54,6 +68,11 @@ export function useConversation(
 
   useEffect(() => saveChatState(sessionStore(), state), [state]);
 
+  const needsTimes = state.status === 'saving' || state.callTime !== undefined;
+  useEffect(() => {
+    if (needsTimes) void timeAnswersOrNone();
+  }, [needsTimes]);
+
   const commit = useCallback((result: EngineResult) => {
     stateRef.current = result.state;
     setState(result.state);
@@ -71,9 +90,9 @@ export function useConversation(
         });
       }
       if (result.calendar) {
-        void calendar(result.calendar).then((answer) => {
+        void Promise.all([calendar(result.calendar), timeAnswersOrNone()]).then(([answer, answers]) => {
           // If the widget is gone, the restored state offers the times again (resumeRestoredState).
-          if (mounted.current) run(onCalendarAnswer(stateRef.current, answer, script, Date.now()));
+          if (mounted.current) run(onCalendarAnswer(stateRef.current, answer, script, Date.now(), answers));
         });
       }
     },
@@ -81,7 +100,16 @@ export function useConversation(
   );
 
   const send = useCallback(
-    (text: string) => perform(respond(stateRef.current, text, script, Date.now())),
+    (text: string) => {
+      if (loadedTimeAnswers || !readsTimes(stateRef.current)) {
+        perform(respond(stateRef.current, text, script, Date.now(), loadedTimeAnswers));
+        return;
+      }
+      // Offered times restored after a reload, before their rules have arrived (a moment): the answer waits for them.
+      void timeAnswersOrNone().then((answers) => {
+        if (mounted.current) perform(respond(stateRef.current, text, script, Date.now(), answers));
+      });
+    },
     [perform, script],
   );
 
