@@ -9,32 +9,18 @@ import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { ARTIFACTS_DIR } from './setup/artifacts';
 import { tabTo, waitForFocus } from './setup/focus';
 import { leadHarnessForThisFile } from './setup/lead-harness';
-import { bookingFields, bookingValues, fillBookingForm } from './setup/lead-surfaces';
+import { requestCall as requestCallOn, timeButtons } from './setup/book-time';
 import { applyPhoneProfile } from './setup/phone-profile';
 import { captureState } from './setup/states';
-import { gotoHydrated } from './setup/wait';
 import { bookingCopy as timeCopy } from '../helpers/booking-copy';
 import { fillTime, formatTime } from '../../src/features/booking/time-format';
-import * as spec from '../fixtures/spec-texts';
 
 jest.setTimeout(120_000);
 const harness = leadHarnessForThisFile();
 const { picker, booked: bookedCopy, manage } = timeCopy;
 let visitorNumber = 0;
+const requestCall = (page: Page, email: string) => requestCallOn(page, harness.site.url, email);
 const uniqueEmail = () => `booker-${Date.now()}-${++visitorNumber}@example.com`;
-
-/** Sends a strategy-call request on /book and waits for the spec's confirmation and the times after it. */
-async function requestCall(page: Page, email: string) {
-  await gotoHydrated(page, `${harness.site.url}/book`);
-  await fillBookingForm(page, bookingValues(email));
-  await bookingFields(page).submit.click();
-  await page.getByRole('heading', { name: spec.bookingForm.confirmationTitle }).waitFor();
-  await page.getByRole('heading', { name: picker.title }).waitFor();
-}
-
-/** The time buttons, in the order shown (their names start with the visible time). */
-const timeButtons = (page: Page) =>
-  page.getByRole('region', { name: picker.title }).getByRole('group').getByRole('button');
 
 async function bookingRows(email: string) {
   return harness.api.sql<{ status: string; starts_at: string; manage_token: string; visitor_time_zone: string }>(

@@ -1,7 +1,9 @@
 // Lead notifications end to end with the local stack: a /contact request, a /book request and a chat
 // booking made in a real browser each reach the local mail sink as exactly one message within 10 s, through
-// the notify-leads Edge Function running under Deno as `npm run backend` runs it; and with the sink failing
-// for several attempts, each is still delivered exactly once after it recovers.
+// the notify-leads Edge Function running under Deno as `npm run backend` runs it; with the sink failing
+// for several attempts, each is still delivered exactly once after it recovers; and a time booked and then
+// cancelled in the browser sends the visitor and the team one invitation each, then its CANCEL (issue 33).
+import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,10 @@ import {
   waitForChatText,
 } from './setup/lead-surfaces';
 import { gotoHydrated } from './setup/wait';
+import { bookFirstTime, requestCall } from './setup/book-time';
+import { bookingCopy } from '../helpers/booking-copy';
+import { bookingUid } from '../../supabase/functions/_shared/booking-uid';
+import type { SunkMessage } from '../../dev/notifications/mail-sink';
 
 const harness = leadHarnessForThisFile();
 let runner: NotificationRunner;
@@ -138,3 +144,74 @@ it('with the sink failing for several attempts, each lead is delivered exactly o
   // Every refused request was an attempt on one of these jobs, recorded as a failed attempt.
   expect(jobs.reduce((total, job) => total + job.failed, 0)).toBe(6);
 }, 120_000);
+
+/** The calendar invitation a message carries, as the recipient's calendar reads it. */
+function invitation(message: SunkMessage) {
+  const ics = message.attachments.find((attachment) => attachment.contentType.startsWith('text/calendar'));
+  if (!ics) return undefined;
+  const calendar = new ICAL.Component(ICAL.parse(ics.content));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    method: String(calendar.getFirstPropertyValue('method')),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
+    startsAt: new ICAL.Event(event).startDate.toJSDate().toISOString(),
+    attendees: event.getAllProperties('attendee').map((property) => String(property.getFirstValue()).toLowerCase()),
+  };
+}
+
+/** The invitations sent so far to `recipient` (an address in the message's To), once `count` have arrived. */
+async function invitationsTo(recipient: (message: SunkMessage) => boolean, count: number) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = runner.sink.messages.filter(recipient).flatMap((message) => {
+      const event = invitation(message);
+      return event ? [{ message, event }] : [];
+    });
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} invitations arrived within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it('a time booked on /book sends the visitor and the team one invitation each, and cancelling it sends CANCEL for the same event', async () => {
+  const { context, page, errors } = await openPage(harness.browser, DESKTOP);
+  const email = uniqueEmail('invite');
+  await requestCall(page, harness.site.url, email);
+  await bookFirstTime(page);
+  const [booking] = await harness.api.sql<{ id: string; starts_at: string; manage_token: string }>(
+    `select id, starts_at, manage_token from private.bookings where email = $1`,
+    [email],
+  );
+  const startsAt = new Date(booking.starts_at).toISOString();
+  const toVisitor = (message: SunkMessage) => message.to.includes(email);
+  const toTeam = (message: SunkMessage) => message.replyTo === email && !message.to.includes(email);
+
+  const [visitorInvite] = await invitationsTo(toVisitor, 1);
+  const [teamInvite] = await invitationsTo(toTeam, 1);
+  for (const { event } of [visitorInvite, teamInvite]) {
+    expect(event).toMatchObject({ method: 'REQUEST', uid: bookingUid(booking.id), startsAt });
+    expect(event.attendees).toContain(`mailto:${email}`);
+  }
+  // Only the visitor's message carries the change/cancel link.
+  expect(visitorInvite.message.text).toContain(`/booking#${booking.manage_token}`);
+  expect(teamInvite.message.text).not.toContain(booking.manage_token);
+
+  await page.getByRole('link', { name: bookingCopy.booked.manageLabel }).click();
+  await page.getByRole('heading', { level: 1, name: bookingCopy.manage.title }).waitFor();
+  await page.getByRole('button', { name: bookingCopy.manage.cancelLabel }).click();
+  await page.getByRole('button', { name: bookingCopy.manage.cancelConfirmLabel }).click();
+  await page.getByText(bookingCopy.manage.cancelled).waitFor();
+
+  for (const recipient of [toVisitor, toTeam]) {
+    const events = (await invitationsTo(recipient, 2)).map(({ event }) => event);
+    expect(events.map((event) => event.method)).toEqual(['REQUEST', 'CANCEL']);
+    expect(events[1].uid).toBe(bookingUid(booking.id));
+    expect(events[1].sequence).toBeGreaterThan(events[0].sequence);
+  }
+  // Nothing more arrives: each invitation was sent once.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect((await invitationsTo(toVisitor, 2)).length + (await invitationsTo(toTeam, 2)).length).toBe(4);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 90_000);
