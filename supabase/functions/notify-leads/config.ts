@@ -1,4 +1,4 @@
-import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../_shared/backoff.ts';
 
 // Everything the function needs, read from its environment only (hosted: `supabase secrets set`, plus
 // SUPABASE_URL and the service key, which hosted functions receive automatically).

@@ -1,7 +1,7 @@
 // deno test: the function's delivery logic with the e-mail provider stubbed at the fetch level.
 // Run: npm run test:functions
 import assert from 'node:assert/strict';
-import { retryDelaySeconds } from './backoff.ts';
+import { retryDelaySeconds } from '../_shared/backoff.ts';
 import { readConfig, type NotifyConfig } from './config.ts';
 import type { ClaimedJob, Queue } from './queue.ts';
 import { headerText, renderNotification, type LeadTable } from './render.ts';

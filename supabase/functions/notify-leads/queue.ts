@@ -1,3 +1,4 @@
+import { rpcCaller } from '../_shared/rpc.ts';
 import type { NotifyConfig } from './config.ts';
 import type { Fetch } from './providers.ts';
 import type { Lead, LeadTable } from './render.ts';
@@ -19,26 +20,6 @@ export type Queue = {
   complete(job: ClaimedJob, providerMessageId: string | undefined): Promise<boolean>;
   fail(job: ClaimedJob, error: string, retryInSeconds: number | null): Promise<boolean>;
 };
-
-type Rpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>;
-
-function rpcCaller(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Rpc {
-  const headers: Record<string, string> = { apikey: config.serviceKey, 'Content-Type': 'application/json' };
-  // Legacy service_role keys are JWTs and go in Authorization too; new secret keys (sb_secret_…) only as apikey.
-  if (config.serviceKey.startsWith('eyJ')) headers.Authorization = `Bearer ${config.serviceKey}`;
-
-  return async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
-    const response = await fetchImpl(`${config.supabaseUrl}/rest/v1/rpc/${name}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(args),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const body = await response.text();
-    if (!response.ok) throw new Error(`${name} failed: HTTP ${response.status} ${body.slice(0, 300)}`);
-    return JSON.parse(body) as T;
-  };
-}
 
 export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Queue {
   const rpc = rpcCaller(fetchImpl, config);

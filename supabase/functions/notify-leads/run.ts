@@ -1,4 +1,5 @@
-import { retryDelaySeconds } from './backoff.ts';
+import { retryDelaySeconds } from '../_shared/backoff.ts';
+import { drainOutbox } from '../_shared/drain.ts';
 import type { NotifyConfig } from './config.ts';
 import { postToChat, sendEmail, type Fetch } from './providers.ts';
 import { renderBookingMessage, UnrenderableJob } from './booking-render.ts';
@@ -6,7 +7,7 @@ import type { BookingQueue, ClaimedBookingJob, ClaimedJob, Queue } from './queue
 import { renderNotification, type Notification } from './render.ts';
 
 // One run of the function: claim due jobs in batches, deliver each, record the outcome, until the queue
-// has nothing due or the run's time budget is spent (the next scheduled run continues).
+// has nothing due or the run's time budget is spent (the next scheduled run continues; _shared/drain.ts).
 export type RunDependencies = {
   queue: Queue;
   config: NotifyConfig;
@@ -19,7 +20,8 @@ export type RunDependencies = {
 };
 export type RunSummary = { claimed: number; sent: number; retrying: number; dead: number };
 
-type Outcome = 'sent' | 'retrying' | 'dead';
+const OUTCOMES = ['sent', 'retrying', 'dead'] as const;
+type Outcome = (typeof OUTCOMES)[number];
 type Recorder<J> = {
   complete(job: J, providerMessageId: string | undefined): Promise<boolean>;
   fail(job: J, error: string, retryInSeconds: number | null): Promise<boolean>;
@@ -58,22 +60,12 @@ async function sendAndRecord<J extends { job_id: string; attempts: number }>(
   return email.retry ? 'retrying' : 'dead';
 }
 
-/** Claims due jobs in batches and delivers each, until nothing is due or the time budget is spent. */
-async function drain<J>(
+function drain<J>(
   claim: (batchSize: number, leaseSeconds: number) => Promise<J[]>,
   deliverOne: (job: J) => Promise<Outcome>,
   deps: Shared,
 ): Promise<RunSummary> {
-  const summary: RunSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
-  const deadline = Date.now() + (deps.budgetMs ?? 40_000);
-  while (Date.now() < deadline) {
-    const jobs = await claim(deps.batchSize ?? 10, deps.leaseSeconds ?? 120);
-    if (jobs.length === 0) break;
-    summary.claimed += jobs.length;
-    const outcomes = await Promise.all(jobs.map(deliverOne));
-    for (const outcome of outcomes) summary[outcome] += 1;
-  }
-  return summary;
+  return drainOutbox(claim, (jobs) => Promise.all(jobs.map(deliverOne)), OUTCOMES, deps);
 }
 
 async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {

@@ -1,6 +1,7 @@
-// When to try a failed notification again: exponential backoff with "equal jitter" (half the delay fixed,
-// half random), so retries spread out instead of hitting a recovering provider together. The database keeps
-// retrying for 24 hours from the job's creation, then marks it dead (see fail_lead_notification).
+// When to try a failed outbox job again (notify-leads' messages, calendar-sync's calendar writes): exponential
+// backoff with "equal jitter" (half the delay fixed, half random), so retries spread out instead of hitting a
+// recovering provider together. How long a job keeps retrying is each outbox's own rule (notify-leads: 24 hours
+// from the job's creation, in the database; calendar-sync: a number of attempts, in the function).
 export type BackoffPolicy = { baseSeconds: number; maxSeconds: number };
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseSeconds: 30, maxSeconds: 3600 };
