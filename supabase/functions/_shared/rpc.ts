@@ -18,6 +18,7 @@ export function rpcCaller(fetchImpl: Fetch, config: RpcSettings): Rpc {
     });
     const body = await response.text();
     if (!response.ok) throw new Error(`${name} failed: HTTP ${response.status} ${body.slice(0, 300)}`);
-    return JSON.parse(body) as T;
+    // A function returning void answers with no body.
+    return (body ? JSON.parse(body) : null) as T;
   };
 }

@@ -1,4 +1,7 @@
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../_shared/backoff.ts';
+import { ConfigError, positiveNumber } from '../_shared/settings.ts';
+
+export { ConfigError };
 
 // Everything the function needs, read from its environment only (hosted: `supabase secrets set`, plus
 // SUPABASE_URL and the service key, which hosted functions receive automatically).
@@ -21,16 +24,6 @@ export type NotifyConfig = {
   providerTimeoutMs: number;
   backoff: BackoffPolicy;
 };
-
-export class ConfigError extends Error {}
-
-function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`${name} must be a positive number`);
-  return value;
-}
 
 /** Reads the configuration; names (never values) of missing variables are in the error. */
 export function readConfig(env: Record<string, string | undefined>): NotifyConfig {

@@ -1,0 +1,81 @@
+// Writes booked calls to their host's calendar from the calendar_writes outbox, with notify-leads' protocol:
+// claim (lease), then complete, or fail with the backoff's delay, or give up (no delay) when the request cannot
+// succeed or has failed `maxWriteAttempts` times; the database then tells the team by e-mail.
+import { retryDelaySeconds, type BackoffPolicy } from '../_shared/backoff.ts';
+import { drainOutbox, type DrainOptions, type DrainSummary } from '../_shared/drain.ts';
+import { CalendarError, type CalendarWriter, type HostCalendar } from './calendars.ts';
+import type { CalendarDatabase, ClaimedCalendarWrite } from './database.ts';
+import { eventName, hostEvent } from './event.ts';
+
+export type WriteDependencies = DrainOptions & {
+  database: CalendarDatabase;
+  writer: CalendarWriter;
+  backoff: BackoffPolicy;
+  maxWriteAttempts: number;
+  random?: () => number;
+  now?: () => Date;
+  log?: (line: string) => void;
+};
+
+const OUTCOMES = ['written', 'retrying', 'dead'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+export type WriteSummary = DrainSummary<Outcome>;
+
+async function write(job: ClaimedCalendarWrite, deps: WriteDependencies): Promise<void> {
+  const { booking, host } = job;
+  if (!host.calendar_url) throw new CalendarError(`host ${host.id} has no calendar`, false);
+  const calendar: HostCalendar = {
+    calendarUrl: host.calendar_url,
+    credentialKey: host.credential_key,
+    timeZone: host.time_zone,
+  };
+  // A call cancelled since this job was queued is not put back: the calendar follows the booking as it is now.
+  if (job.action === 'delete' || booking.status === 'cancelled') {
+    await deps.writer.remove(calendar, eventName(booking.id));
+  } else {
+    await deps.writer.put(calendar, eventName(booking.id), hostEvent(booking, deps.now?.()));
+  }
+}
+
+async function writeAndRecord(job: ClaimedCalendarWrite, deps: WriteDependencies): Promise<Outcome> {
+  const log = deps.log ?? (() => undefined);
+  const what = `${job.action} of booking ${job.booking.id} for host ${job.host.id} (${job.job_id})`;
+  try {
+    await write(job, deps);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const retryable = !(error instanceof CalendarError) || error.retryable;
+    const retryIn =
+      retryable && job.attempts < deps.maxWriteAttempts
+        ? retryDelaySeconds(job.attempts, deps.backoff, deps.random)
+        : null;
+    await deps.database.failWrite(job, message, retryIn);
+    log(
+      `calendar-sync: attempt ${job.attempts} at ${what} failed (${message}); ${retryIn === null ? 'given up' : `retry in ${retryIn} s`}`,
+    );
+    return retryIn === null ? 'dead' : 'retrying';
+  }
+  await deps.database.completeWrite(job);
+  log(`calendar-sync: done ${what}`);
+  return 'written';
+}
+
+/** One booking's jobs in the order they were claimed (a put and then a delete must land in that order). */
+async function writeInOrder(jobs: ClaimedCalendarWrite[], deps: WriteDependencies): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const job of jobs) outcomes.push(await writeAndRecord(job, deps));
+  return outcomes;
+}
+
+export function writeDueCalendarEvents(deps: WriteDependencies): Promise<WriteSummary> {
+  return drainOutbox(
+    (batchSize, leaseSeconds) => deps.database.claimWrites(batchSize, leaseSeconds),
+    async (jobs) => {
+      const byBooking = Map.groupBy(jobs, (job) => job.booking.id);
+      const outcomes = await Promise.all([...byBooking.values()].map((group) => writeInOrder(group, deps)));
+      return outcomes.flat();
+    },
+    OUTCOMES,
+    deps,
+  );
+}
