@@ -25,9 +25,43 @@ export const EVERY_HOUR_OF_EVERY_DAY: [number, string, string][] = [1, 2, 3, 4, 
   '24:00',
 ]);
 
-/** Replaces the availability and removes every booking. */
-export async function setAvailability(api: TestApi, availability: Availability = {}): Promise<void> {
+export type Host = {
+  name: string;
+  email?: string;
+  paused?: boolean;
+  position?: number;
+  timeZone?: string;
+  calendarUrl?: string;
+  credentialKey?: string;
+};
+
+/** Replaces the hosts (issue 34) and removes every booking; returns the hosts' ids in the order given. */
+export async function setHosts(api: TestApi, hosts: Host[] = [{ name: 'The Brightlane team' }]): Promise<string[]> {
   await api.sql('delete from private.bookings');
+  await api.sql('delete from private.booking_hosts');
+  const ids: string[] = [];
+  for (const [index, host] of hosts.entries()) {
+    const [row] = await api.sql<{ id: string }>(
+      `insert into private.booking_hosts (name, email, paused, position, time_zone, calendar_url, credential_key)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [
+        host.name,
+        host.email ?? null,
+        host.paused ?? false,
+        host.position ?? index,
+        host.timeZone ?? 'Australia/Sydney',
+        host.calendarUrl ?? null,
+        host.credentialKey ?? null,
+      ],
+    );
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/** Replaces the availability (one host, the whole team, unless `hosts` are set after) and removes every booking. */
+export async function setAvailability(api: TestApi, availability: Availability = {}): Promise<void> {
+  await setHosts(api);
   await api.sql(
     `update private.booking_settings set team_time_zone = $1, call_minutes = $2, buffer_before_minutes = $3,
        buffer_after_minutes = $4, minimum_notice = $5::interval, horizon = $6::interval, max_calls_per_day = $7,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { applyMigrations } from './migrations';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -17,10 +18,12 @@ export async function openLocalDatabase(options: {
   /** In memory only: start from this dump (PGlite `dumpDataDir`) instead of initialising an empty cluster. */
   template?: Blob;
 }): Promise<LocalDatabase> {
+  // btree_gist: the hosts' exclusion constraint (one call at a time per host) compares a uuid in a GiST index.
+  const extensions = { btree_gist };
   const db =
     options.dataDir !== undefined
-      ? await PGlite.create(options.dataDir)
-      : await PGlite.create(options.template ? { loadDataDir: options.template } : {});
+      ? await PGlite.create(options.dataDir, { extensions })
+      : await PGlite.create(options.template ? { loadDataDir: options.template, extensions } : { extensions });
   try {
     await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
     const appliedMigrations = await applyMigrations(db, options.migrationsDir ?? MIGRATIONS_DIR);
