@@ -4,9 +4,9 @@
 // person's account does at Google, iCloud or Fastmail.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../free-port';
 import { waitForOutput } from '../wait-for-output';
 
 export type CalDavAccount = { user: string; password: string };
@@ -19,17 +19,6 @@ export type RadicaleServer = {
   /** Stops the server and removes its collections. */
   close(): Promise<void>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const radicaleCommand = () => process.env.RADICALE_PATH || 'radicale';
 

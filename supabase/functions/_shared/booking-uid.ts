@@ -4,3 +4,6 @@
 // domain, a deploy preview) while a booking lives. Plain TypeScript: Deno (supabase/functions/_shared is the
 // Supabase convention for code shared by functions) and the site's bundler both import it.
 export const bookingUid = (bookingId: string): string => `booking-${bookingId}@strategy-call`;
+
+/** Whether `uid` is a booked call's, as `bookingUid` makes them (any booking id). */
+export const isBookingUid = (uid: string): boolean => /^booking-[0-9a-f-]{36}@strategy-call$/i.test(uid);

@@ -5,6 +5,7 @@
 // instances are not busy. Times with a zone are read in that zone, floating times and all-day dates in the host's
 // (an all-day event is busy from midnight to midnight there), all with Intl: see zoned.ts.
 import ICAL from 'npm:ical.js@2.2.1';
+import { isBookingUid } from '../_shared/booking-uid.ts';
 import { CalendarError } from './calendars.ts';
 import { mergeAndClip, type Range } from './ranges.ts';
 import { isTimeZone, zonedToInstant } from './zoned.ts';
@@ -144,7 +145,11 @@ function busyOfCalendar(calendar: Component, window: Range, hostZone: string): R
     byUid.set(uid, [...(byUid.get(uid) ?? []), event]);
   }
   const ranges: Range[] = [];
-  for (const events of byUid.values()) {
+  for (const [uid, events] of byUid) {
+    // A booked call written here (or accepted from its invitation) is blocked by the database already, with its
+    // buffers; read back as a meeting it would keep its own host busy, so a move overlapping its old time would
+    // go to another host, and a cancelled call's time would stay taken until the event's delete.
+    if (isBookingUid(uid)) continue;
     const isMaster = (event: Component) =>
       !event.hasProperty('recurrence-id') && (event.hasProperty('rrule') || event.hasProperty('rdate'));
     const master = events.find(isMaster);

@@ -3,6 +3,7 @@
 // changes (Sydney, Lord Howe Island's half hour), free and cancelled events, overlaps and the window's edges.
 // Run: npm run test:functions
 import assert from 'node:assert/strict';
+import { bookingUid } from '../_shared/booking-uid.ts';
 import { busyTimesOf, UnreadableCalendarData } from './busy.ts';
 import { mergeAndClip, toBusyTimes, type Range } from './ranges.ts';
 import { vcalendar, vevent } from './testdata/stubs.ts';
@@ -134,6 +135,14 @@ Deno.test('floating times are the host’s; free and cancelled events are not bu
     ...vevent('free-series', 'DTSTART:20261001T010000Z', 'DURATION:PT1H', 'RRULE:FREQ=DAILY', 'TRANSP:TRANSPARENT'),
   );
   assert.deepEqual(busy(data, OCTOBER), [span('2026-10-13T23:00:00.000Z', '2026-10-14T00:00:00.000Z')]);
+});
+
+Deno.test('a booked call’s own event (its invitation’s UID) is not busy: the database blocks it already', () => {
+  const data = vcalendar(
+    ...vevent(bookingUid('5f0c3f5e-2b1a-4c57-9a55-0f3f9e2c1b02'), 'DTSTART:20261014T230000Z', 'DTEND:20261014T233000Z'),
+    ...vevent('booking-notes@example.com', 'DTSTART:20261015T230000Z', 'DTEND:20261015T233000Z'),
+  );
+  assert.deepEqual(busy(data, OCTOBER), [span('2026-10-15T23:00:00.000Z', '2026-10-15T23:30:00.000Z')]);
 });
 
 Deno.test('overlapping and touching busy times merge; the window clips them', () => {
