@@ -3,35 +3,23 @@
 // IANA zone names with Intl (never a fixed offset), in the zone the visitor chose and in the team's, each with its
 // offset at that instant, so a call across a daylight-saving change reads right in both.
 // Visitor text is data: escaped in HTML, never in a header (see render.ts).
+import {
+  addressOf,
+  BRAND_NAME,
+  manageLink,
+  namedHost,
+  paragraphsToHtml,
+  text,
+  UnrenderableJob,
+  type BookingContext,
+} from './booking-context.ts';
+import { renderCalendarFailed, renderHostReminder } from './host-messages.ts';
 import { buildInvitation, type InvitationMethod, type Person } from './ical.ts';
 import type { BookingMessageKind, ClaimedBookingJob } from './queue.ts';
 import { escapeHtml, headerText, replyToAddress, type Notification } from './render.ts';
 import { describeTime, offsetAt, part, placeOf, shortTime } from './times.ts';
 
-export { describeTime };
-
-export const BRAND_NAME = 'Brightlane AI';
-
-export type BookingContext = {
-  siteUrl: string;
-  /** The team's addresses (NOTIFY_TO). */
-  team: string[];
-  /** Sender of the team's messages (NOTIFY_FROM) and of the visitor's (BOOKING_FROM). */
-  teamFrom: string;
-  visitorFrom: string;
-  now?: Date;
-};
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
-
-/** The address in "Name <address>", or the value itself. */
-export function addressOf(mailbox: string): string {
-  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1].trim() ?? mailbox.trim();
-}
-
-export function manageLink(siteUrl: string, token: string): string {
-  return `${siteUrl}/booking#${token}`;
-}
+export { BRAND_NAME, describeTime, UnrenderableJob, type BookingContext };
 
 const METHOD: Record<BookingMessageKind, InvitationMethod | null> = {
   booked: 'REQUEST',
@@ -39,13 +27,15 @@ const METHOD: Record<BookingMessageKind, InvitationMethod | null> = {
   cancelled: 'CANCEL',
   reminder_24h: null,
   reminder_1h: null,
+  calendar_failed: null,
 };
-
-export class UnrenderableJob extends Error {}
 
 export function renderBookingMessage(job: ClaimedBookingJob, context: BookingContext): Notification {
   const { booking, request } = job;
   if (!booking || !request) throw new UnrenderableJob('the booking no longer exists');
+  if (job.recipient === 'host') return renderHostReminder({ ...job, booking, request }, context);
+  if (job.kind === 'calendar_failed') return renderCalendarFailed({ ...job, booking, request }, context);
+  const host = namedHost(job.host);
   const teamZone = job.team?.time_zone ?? 'Australia/Sydney';
   const visitorZone = booking.visitor_time_zone;
   const startsAt = new Date(job.starts_at);
@@ -57,7 +47,7 @@ export function renderBookingMessage(job: ClaimedBookingJob, context: BookingCon
   const organizer: Person = { name: BRAND_NAME, email: addressOf(context.teamFrom) };
   const message =
     job.recipient === 'visitor'
-      ? visitorMessage(job, context, { visitorZone, teamZone, startsAt, minutes, name })
+      ? visitorMessage(job, context, { visitorZone, teamZone, startsAt, minutes, name, host })
       : teamMessage(job, { visitorZone, teamZone, startsAt, minutes, name, company, request, email: booking.email });
 
   const method = METHOD[job.kind];
@@ -75,10 +65,11 @@ export function renderBookingMessage(job: ClaimedBookingJob, context: BookingCon
             endsAt,
             summary:
               job.recipient === 'visitor'
-                ? `Strategy call with ${BRAND_NAME}`
+                ? `Strategy call with ${host ? `${host.name} (${BRAND_NAME})` : BRAND_NAME}`
                 : `Strategy call — ${company || name || booking.email}`,
             description: message.calendarText,
             organizer,
+            host,
             attendees:
               job.recipient === 'visitor'
                 ? [visitor]
@@ -107,26 +98,13 @@ export function renderBookingMessage(job: ClaimedBookingJob, context: BookingCon
 
 type Rendered = { subject: string; text: string; html: string; calendarText: string };
 
-function paragraphsToHtml(paragraphs: string[]): string {
-  return [
-    '<!doctype html><html><body style="font-family:sans-serif">',
-    ...paragraphs.map(
-      (paragraph) =>
-        `<p style="white-space:pre-wrap">${escapeHtml(paragraph).replace(
-          /(https?:\/\/[^\s<]+)/g,
-          (url) => `<a href="${url}">${url}</a>`,
-        )}</p>`,
-    ),
-    '</body></html>',
-  ].join('');
-}
-
 function visitorMessage(
   job: ClaimedBookingJob,
   context: BookingContext,
-  details: { visitorZone: string; teamZone: string; startsAt: Date; minutes: number; name: string },
+  details: { visitorZone: string; teamZone: string; startsAt: Date; minutes: number; name: string; host?: Person },
 ): Rendered {
-  const { visitorZone, teamZone, startsAt, minutes, name } = details;
+  const { visitorZone, teamZone, startsAt, minutes, name, host } = details;
+  const hostLine = host ? [`You will meet ${host.name}.`] : [];
   const when = describeTime(startsAt, visitorZone);
   const place = placeOf(visitorZone);
   const subjectWhen = `${shortTime(startsAt, visitorZone)} (${place} time)`;
@@ -148,6 +126,7 @@ function visitorMessage(
       paragraphs = [
         greeting,
         `Your ${minutes}-minute strategy call with ${BRAND_NAME} is booked for ${when}.`,
+        ...hostLine,
         ...teamLine,
         'The calendar invitation is attached: open it to add the call to your calendar.',
         changeLine,
@@ -160,6 +139,7 @@ function visitorMessage(
       paragraphs = [
         greeting,
         `Your strategy call with ${BRAND_NAME} has moved. The new time is ${when}.${before ? `\n(It was ${before}.)` : ''}`,
+        ...hostLine,
         ...teamLine,
         'The updated invitation is attached: your calendar replaces the old time with the new one.',
         changeLine,
@@ -182,6 +162,7 @@ function visitorMessage(
       paragraphs = [
         greeting,
         `A reminder of your ${minutes}-minute strategy call with ${BRAND_NAME}, tomorrow at this time: ${when}.`,
+        ...hostLine,
         ...teamLine,
         changeLine,
         signOff,
@@ -195,10 +176,13 @@ function visitorMessage(
       paragraphs = [
         greeting,
         `Your ${minutes}-minute strategy call with ${BRAND_NAME} starts in 1 hour: ${when}.`,
+        ...hostLine,
         changeLine,
         signOff,
       ];
       break;
+    case 'calendar_failed':
+      throw new UnrenderableJob('a calendar_failed message goes to the team only');
   }
   const body = paragraphs.join('\n\n');
   return {
@@ -215,6 +199,7 @@ const TEAM_HEADLINE: Record<BookingMessageKind, string> = {
   cancelled: 'Call cancelled',
   reminder_24h: 'Reminder',
   reminder_1h: 'Reminder',
+  calendar_failed: 'Calendar not updated',
 };
 
 function teamMessage(
@@ -242,6 +227,7 @@ function teamMessage(
       : []),
     ['Visitor’s time', `${describeTime(startsAt, visitorZone)}, zone ${visitorZone}`],
     ['Length', `${minutes} minutes`],
+    ['Host', job.host ? `${job.host.name}${job.host.email ? ` (${job.host.email})` : ''}` : '—'],
     ['Name', name || '—'],
     ['Company', company || '—'],
     ['E-mail', email],
@@ -256,6 +242,7 @@ function teamMessage(
       'A strategy call was cancelled. The attached cancellation removes it from your calendar; the time is free again.',
     reminder_24h: '',
     reminder_1h: '',
+    calendar_failed: '',
   }[job.kind];
   const reference = `Booking ${text(job.booking?.id)} (request ${text(request.id)}).`;
   const operator =

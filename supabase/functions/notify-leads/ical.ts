@@ -27,6 +27,12 @@ export type Invitation = {
   description: string;
   organizer: Person;
   attendees: Person[];
+  /**
+   * The person taking the call: an attendee with ROLE=CHAIR. Not the ORGANIZER, which stays the team's sender for
+   * the UID's whole life (RFC 5546: only the organizer sends REQUEST and CANCEL for a UID, and a move may hand
+   * the call to another host).
+   */
+  host?: Person;
   url?: string;
   /** DTSTAMP: when this version of the invitation was made. */
   stamp?: Date;
@@ -50,10 +56,15 @@ export function buildInvitation(invitation: Invitation): string {
     description: invitation.description,
     status: invitation.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: invitation.organizer,
-    attendees: invitation.attendees.map((person) => ({
+    attendees: [
+      ...(invitation.host ? [{ ...invitation.host, role: ICalAttendeeRole.CHAIR }] : []),
+      ...invitation.attendees
+        .filter((person) => person.email.toLowerCase() !== invitation.host?.email.toLowerCase())
+        .map((person) => ({ ...person, role: ICalAttendeeRole.REQ })),
+    ].map((person) => ({
       name: person.name,
       email: person.email,
-      role: ICalAttendeeRole.REQ,
+      role: person.role,
       // The visitor picked the time and the team offered it: nobody needs to answer the invitation.
       status: ICalAttendeeStatus.ACCEPTED,
       rsvp: false,

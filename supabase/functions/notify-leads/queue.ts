@@ -42,15 +42,19 @@ export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'sup
   };
 }
 
-// The booking messages' outbox (supabase/migrations/20261125110000_booking_notifications.sql): the same
-// protocol; a job carries the call's time and SEQUENCE as they were when it was written, the booking (the
-// change/cancel link's secret only in jobs for the visitor), its request and the team's zone.
-export type BookingMessageKind = 'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h';
+// The booking messages' outbox (supabase/migrations/20261125110000_booking_notifications.sql, with the hosts of
+// 20261126110000_booking_host_messages.sql): the same protocol; a job carries the call's time and SEQUENCE as they
+// were when it was written, the booking (the change/cancel link's secret only in jobs for the visitor, the host's
+// "who turned up" secret only in jobs for the host), its request, the team's zone, the call's host and, for a
+// calendar_failed message, the calendar write that was given up.
+export type BookingMessageKind = 'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h' | 'calendar_failed';
+export type BookingRecipient = 'visitor' | 'team' | 'host';
+export type BookingHost = { id: string; name: string; email: string | null; time_zone: string };
 export type ClaimedBookingJob = {
   job_id: string;
   claim_token: string;
   kind: BookingMessageKind;
-  recipient: 'visitor' | 'team';
+  recipient: BookingRecipient;
   sequence: number;
   starts_at: string;
   ends_at: string;
@@ -65,9 +69,13 @@ export type ClaimedBookingJob = {
     starts_at: string;
     sequence: number;
     manage_token: string | null;
+    outcome_token: string | null;
   } | null;
   request: Lead | null;
   team: { time_zone: string; call_minutes: number } | null;
+  /** The call's host; for calendar_failed, the host whose calendar the write was for. */
+  host: BookingHost | null;
+  calendar_write: { action: 'put' | 'delete'; sequence: number; attempts: number; last_error: string | null } | null;
 };
 
 export type BookingQueue = {
