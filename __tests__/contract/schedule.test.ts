@@ -100,3 +100,42 @@ test('pg_cron runs them: within a minute each function is called at the project 
   expect(runs.filter((run) => run.status !== 'succeeded')).toEqual([]);
   expect(new Set(runs.map((run) => run.jobname))).toEqual(new Set(['notify-leads', 'calendar-sync']));
 });
+
+/** A stored strategy-call request from `address`, and that visitor holding the first free time through the API. */
+async function holdFirstTime(email: string, address: string): Promise<{ status: string }> {
+  // Stored as the owner, then marked with the visitor's address as the submission guard marks a visitor's insert.
+  await pg.admin(
+    `insert into public.consultation_requests (name, email, company, phone, message) values ('Hold', $1, 'Acme', '', '')`,
+    [email],
+  );
+  await pg.admin(
+    `update public.consultation_requests set client_hash = encode(sha256(convert_to($2, 'UTF8')), 'hex') where email = $1`,
+    [email, address],
+  );
+  return pg.asRequest({ role: 'anon', headers: { 'cf-connecting-ip': address } }, async (tx) => {
+    const { rows } = await tx.query<{ answer: { slots: { starts_at: string }[] } }>(
+      'select public.booking_slots() as answer',
+    );
+    const held = await tx.query<{ answer: { status: string } }>(
+      `select public.hold_booking_slot($1, $2, 'Australia/Sydney') as answer`,
+      [email, rows[0].answer.slots[0].starts_at],
+    );
+    return held.rows[0].answer;
+  });
+}
+
+test('a visitor’s hold calls calendar-sync at once, and still holds when that call cannot be made', async () => {
+  await pg.admin(`delete from private.bookings; delete from private.booking_hosts`);
+  await pg.admin(
+    `insert into private.booking_hosts (name, calendar_url, credential_key)
+     values ('Ada', 'https://caldav.example.com/ada/work/', 'ada'), ('Grace', 'https://caldav.example.com/grace/work/', 'grace')`,
+  );
+  expect(await holdFirstTime('schedule-hold-1@example.com', '203.0.113.44')).toMatchObject({ status: 'held' });
+  // Made by the hold's own connection (PostgREST logs in as authenticator), not by a scheduled run.
+  const calls = await pg.admin<{ url: string }>(`select url from net.recorded_calls where called_as = 'authenticator'`);
+  expect(calls).toEqual([{ url: `${PROJECT_URL}/functions/v1/calendar-sync` }]);
+
+  await pg.admin(`delete from vault.decrypted_secrets where name = 'functions_key'`);
+  expect(await holdFirstTime('schedule-hold-2@example.com', '203.0.113.45')).toMatchObject({ status: 'held' });
+  expect(await pg.admin(`select url from net.recorded_calls where called_as = 'authenticator'`)).toHaveLength(1);
+});
