@@ -1,5 +1,6 @@
 // `npm run leads`: prints the leads of both lead tables, newest first (retries the database marked as
-// duplicates are left out), each strategy-call request with its booked call, state and history. Reads with a secret key: the local API's well-known one by default, or
+// duplicates are left out), each strategy-call request with its booked call, state, history, host and outcome,
+// then the show rate of the calls by week and by source. Reads with a secret key: the local API's well-known one by default, or
 // SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
 // Everything a visitor typed is printed as inert text (no terminal control codes).
 import { parseArgs } from 'node:util';
@@ -11,6 +12,9 @@ import { attributionLine } from './leads/attribution-line';
 import { LEAD_TABLES, type LeadTable } from './leads/read-leads';
 import { LEADS_HELP, runOperatorCommand } from './leads/operator-commands';
 import { describeBookings, fetchBookings } from './leads/bookings';
+import { fetchShowRates, formatShowRates } from './leads/outcomes';
+
+const SHOW_RATE_WEEKS = 12;
 
 type Column = { key: string; heading: string; width: number };
 type LeadRow = Record<string, unknown>;
@@ -117,7 +121,7 @@ function readTarget(): { url: string; key: string } {
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === '--help' || command === '-h') return console.log(LEADS_HELP);
-  if (command === 'erase' || command === 'retention' || command === 'booking')
+  if (command === 'erase' || command === 'retention' || command === 'booking' || command === 'hosts')
     return runOperatorCommand(command, rest, readTarget(), toInertText);
   const { values } = parseArgs({ options: { limit: { type: 'string', default: '50' } } });
   const limit = Number(values.limit);
@@ -128,6 +132,7 @@ async function main(): Promise<void> {
   for (const table of LEAD_TABLES) {
     console.log(`${formatListing(await fetchLeads(client, table, limit))}\n`);
   }
+  console.log(formatShowRates(await fetchShowRates(client, SHOW_RATE_WEEKS), SHOW_RATE_WEEKS, toInertText));
 }
 
 if (require.main === module) {

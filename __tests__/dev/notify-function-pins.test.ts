@@ -14,7 +14,7 @@ test('the npm: specifiers name the versions package-lock installs', () => {
     packages: Record<string, { version: string }>;
   };
   const specifiers = [...functionFile('ical.ts').matchAll(/'npm:(ical-generator)@([^']+)'/g)];
-  specifiers.push(...functionFile('booking_test.ts').matchAll(/'npm:(ical\.js)@([^']+)'/g));
+  specifiers.push(...functionFile('booking-test-kit.ts').matchAll(/'npm:(ical\.js)@([^']+)'/g));
   expect(specifiers.map((match) => match[1])).toEqual(['ical-generator', 'ical.js']);
   for (const [, name, version] of specifiers) expect(version).toBe(lock.packages[`node_modules/${name}`].version);
 });
@@ -23,6 +23,6 @@ test('the booking messages name the brand as content/site.json does', () => {
   const site = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'content', 'site.json'), 'utf8')) as {
     brandName: string;
   };
-  expect(functionFile('booking-render.ts')).toContain(`export const BRAND_NAME = '${site.brandName}';`);
+  expect(functionFile('booking-context.ts')).toContain(`export const BRAND_NAME = '${site.brandName}';`);
   expect(functionFile('ical.ts')).toContain(`company: '${site.brandName}'`);
 });

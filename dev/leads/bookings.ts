@@ -6,6 +6,7 @@
 // visitor and the team get the same messages.
 import { describeTime } from '../../supabase/functions/notify-leads/times';
 import type { NodeLeadClient } from '../local-api/node-client';
+import { outcomeWord } from './outcome-words';
 
 export type BookingEvent = { at: string; event: string; starts_at: string };
 export type BookingMessage = {
@@ -31,12 +32,15 @@ export type BookingOverview = {
   created_at: string;
   history: BookingEvent[];
   messages: BookingMessage[];
+  /** Who takes the call, and what happened at it (20261126110000_booking_host_messages.sql). */
+  host_name: string | null;
+  outcome: { outcome: string; recorded_at: string; recorded_by: string } | null;
 };
 
 type Answer = { status: string; [key: string]: unknown };
 
 /** The service_role functions, which the generated database types (src/lib) do not list. */
-async function call<T>(client: NodeLeadClient, name: string, args: Record<string, unknown>): Promise<T> {
+export async function call<T>(client: NodeLeadClient, name: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.rpc(name as never, args as never);
   if (error) {
     const { message, code } = error as { message: string; code?: string };
@@ -85,9 +89,14 @@ export function describeBookings(bookings: BookingOverview[], inert: (text: stri
   const lines: string[] = [];
   for (const booking of bookings) {
     const when = describeTime(new Date(booking.starts_at), booking.team_time_zone);
+    const host = booking.host_name ? ` · host ${inert(booking.host_name)}` : '';
     lines.push(
-      `    Booking ${booking.booking_id}: ${when} · ${bookingState(booking)} · visitor's zone ${inert(booking.visitor_time_zone)}`,
+      `    Booking ${booking.booking_id}: ${when} · ${bookingState(booking)} · visitor's zone ${inert(booking.visitor_time_zone)}${host}`,
     );
+    if (booking.outcome) {
+      const { outcome, recorded_at, recorded_by } = booking.outcome;
+      lines.push(`      outcome: ${outcomeWord(outcome)} (recorded by ${inert(recorded_by)}, ${utc(recorded_at)})`);
+    }
     const history = booking.history.map(
       (event) =>
         `${utc(event.at)} ${event.event}${event.event === 'held' ? '' : ` for ${describeTime(new Date(event.starts_at), booking.team_time_zone)}`}`,
@@ -133,7 +142,7 @@ function refusal(answer: Answer, teamZone: string | undefined): OperatorResult {
 }
 
 /** The team's zone, as the booking functions answer it (an empty window: no slots are computed). */
-async function teamTimeZone(client: NodeLeadClient): Promise<string> {
+export async function teamTimeZone(client: NodeLeadClient): Promise<string> {
   const now = new Date().toISOString();
   const answer = await call<Answer>(client, 'booking_slots', { from_time: now, until_time: now });
   return typeof answer.team_time_zone === 'string' ? answer.team_time_zone : 'UTC';

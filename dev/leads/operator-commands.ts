@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createNodeSupabaseClient } from '../local-api/node-client';
+import os from 'node:os';
 import { cancelBooking, moveBooking } from './bookings';
+import { runHostsCommand } from './host-commands';
+import { isOutcomeWord } from './outcome-words';
+import { recordOutcome } from './outcomes';
 import { eraseLeadsOf } from './erase';
 import type { StoredLead } from './read-leads';
 import { applyRetention, cutoffFor } from './retention';
@@ -18,7 +22,8 @@ export function policyRetentionMonths(contentDir = path.resolve('content')): num
 
 export const LEADS_HELP = `npm run leads [-- --limit N]
   Prints the newest N (default 50) leads of both tables, with where each came from, and each strategy-call
-  request's booked call: its time in the team's zone, its state (booked, moved, cancelled, reminded) and history.
+  request's booked call: its time in the team's zone, its state (booked, moved, cancelled, reminded), history,
+  host and outcome; then the show rate of the last 12 weeks' calls by week and by source.
 
 npm run leads -- erase <email> [--dry-run]
   Deletes every lead (both tables) sent with this e-mail address, compared case-insensitively, for an
@@ -40,6 +45,19 @@ npm run leads -- booking move <booking id | email> <time>
   the team's zone, or an ISO time with an offset (2026-11-27T14:00+11:00) or Z. The visitor and the team get
   the updated invitation; the reminders follow the new time.
 
+npm run leads -- booking outcome <booking id | email> attended|no-show|moved
+  Records what happened at a call whose start has passed (the host's reminder has a link that does the same);
+  recording again replaces it. npm run leads reports the show rate by week and by source from these.
+
+npm run leads -- hosts
+  Lists the hosts of strategy calls: e-mail, paused or taking calls, calendar connected, last sync and error,
+  calls this week.
+npm run leads -- hosts pause <name | id>   /   hosts resume <name | id>
+  A paused host (leave) is offered no new calls; their booked calls stay with them.
+npm run leads -- hosts add "<name>" <email> [--calendar <url> --credential-key <key>] [--time-zone <zone>]
+  Adds a host. Calendar passwords are never taken here: they are the calendar-sync function's CALDAV_ACCOUNTS
+  secret, keyed by the credential key (docs/calendars.md).
+
 Target: the local data API, or a hosted project with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set.`;
 
 /** A mistake in the command line: said plainly, without the "is the API running?" hint of other failures. */
@@ -55,21 +73,31 @@ function describe(leads: StoredLead[], inert: (text: string) => string): string 
 }
 
 export async function runOperatorCommand(
-  command: 'erase' | 'retention' | 'booking',
+  command: 'erase' | 'retention' | 'booking' | 'hosts',
   args: string[],
   target: { url: string; key: string },
   inert: (text: string) => string,
 ): Promise<void> {
   const client = createNodeSupabaseClient(target.url, target.key);
+  const print = (result: { ok: boolean; lines: string[] }) => {
+    for (const line of result.lines) console.log(inert(line));
+    if (!result.ok) process.exitCode = 1;
+  };
+  if (command === 'hosts') {
+    const result = await runHostsCommand(client, args, inert);
+    return 'usage' in result ? usageError(result.usage) : print(result);
+  }
   if (command === 'booking') {
     const [action, reference, time, ...extra] = args;
     const usage =
-      'Usage: npm run leads -- booking cancel <booking id | email>  or  booking move <booking id | email> <time>';
+      'Usage: npm run leads -- booking cancel <booking id | email>  or  booking move <booking id | email> <time>' +
+      '  or  booking outcome <booking id | email> attended|no-show|moved';
+    if (action === 'outcome' && reference && time && extra.length === 0) {
+      if (!isOutcomeWord(time)) return usageError(`"${time}" is not an outcome: attended, no-show or moved.`);
+      return print(await recordOutcome(client, reference, time, `operator (${os.userInfo().username})`));
+    }
     if (action === 'cancel' && reference && time === undefined) {
-      const result = await cancelBooking(client, reference);
-      for (const line of result.lines) console.log(inert(line));
-      if (!result.ok) process.exitCode = 1;
-      return;
+      return print(await cancelBooking(client, reference));
     }
     if (action === 'move' && reference && time && extra.length === 0) {
       let result;
@@ -79,9 +107,7 @@ export async function runOperatorCommand(
         if (error instanceof Error && /is not a time|Give "/.test(error.message)) return usageError(error.message);
         throw error;
       }
-      for (const line of result.lines) console.log(inert(line));
-      if (!result.ok) process.exitCode = 1;
-      return;
+      return print(result);
     }
     return usageError(usage);
   }
