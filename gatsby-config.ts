@@ -5,7 +5,7 @@ import { contentSources } from './src/content-model/registry';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { colorValue } from './src/styles/theme';
 import { staticHostAdapter } from './src/build/static-host-adapter';
-import { MANAGE_BOOKING_PATH } from './src/content-model/route-paths';
+import { LINK_ONLY_PATHS } from './src/content-model/route-paths';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 // The same .env file Gatsby gives the browser bundle, also for build-time code (the lead-storage message, CSP).
@@ -64,7 +64,7 @@ const config: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-plugin-sitemap',
-      options: { excludes: ['/404', '/404.html', '/dev-404-page', MANAGE_BOOKING_PATH] },
+      options: { excludes: ['/404', '/404.html', '/dev-404-page', ...LINK_ONLY_PATHS] },
     },
     {
       resolve: 'gatsby-plugin-manifest',

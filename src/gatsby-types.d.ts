@@ -7406,6 +7406,11 @@ type BookPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly bookingJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
+type CallOutcomePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type CallOutcomePageQuery = { readonly callOutcomeJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+
 type CallDetailsFieldsFragment = { readonly title: string, readonly points: ReadonlyArray<string> };
 
 type ChatScriptQueryVariables = Exact<{ [key: string]: never; }>;

@@ -2,11 +2,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from './database';
 import { LOCAL_API_PORT, LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-keys';
+import { startLocalCalendarSync } from '../calendars/local';
 import { startNotificationRunner } from '../notifications/runner';
 import { startLocalApi } from './server';
 
 // `npm run backend`: the local Supabase-compatible data API the site uses when GATSBY_SUPABASE_URL is unset.
-const USAGE = `Usage: npm run backend -- [--port ${LOCAL_API_PORT}] [--data-dir .local-db | --in-memory] [--no-notifications]`;
+const USAGE = `Usage: npm run backend -- [--port ${LOCAL_API_PORT}] [--data-dir .local-db | --in-memory] [--no-notifications] [--no-calendars]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'in-memory': { type: 'boolean', default: false },
       'no-notifications': { type: 'boolean', default: false },
+      'no-calendars': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -30,18 +32,28 @@ async function main(): Promise<void> {
   console.log(`Local data API (Supabase-compatible) listening on ${api.url}`);
   console.log(dataDir ? `Data: ${dataDir} (delete this folder to start empty)` : 'Data: in memory (lost on exit)');
   if (api.appliedMigrations.length > 0) console.log(`Applied migrations: ${api.appliedMigrations.join(', ')}`);
-  const notifications = values['no-notifications']
-    ? undefined
-    : await startNotificationRunner({ apiUrl: api.url, serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY });
+  const [notifications, calendars] = await Promise.all([
+    values['no-notifications']
+      ? undefined
+      : startNotificationRunner({ apiUrl: api.url, serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY }),
+    values['no-calendars']
+      ? undefined
+      : startLocalCalendarSync({ apiUrl: api.url, serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY }),
+  ]);
   if (notifications) {
     console.log(
       `Lead notifications: notify-leads under Deno each second; mail in .local-mail/ (docs/notifications.md)`,
     );
   }
+  if (calendars) {
+    console.log(
+      `Hosts' calendars: calendar-sync under Deno each second, accounts from CALDAV_ACCOUNTS (docs/calendars.md)`,
+    );
+  }
   console.log('Stored leads: npm run leads. Stop: Ctrl+C.');
 
   const shutdown = () => {
-    Promise.all([notifications?.close(), api.close()]).then(
+    Promise.all([notifications?.close(), calendars?.close(), api.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);

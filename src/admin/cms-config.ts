@@ -72,7 +72,11 @@ const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
     ],
   },
   { name: 'offer', label: 'Plans and testimonials', typeNames: ['PlansJson', 'TestimonialsJson'] },
-  { name: 'forms', label: 'Forms', typeNames: ['ContactFormJson', 'BookingFormJson', 'BookingJson'] },
+  {
+    name: 'forms',
+    label: 'Forms',
+    typeNames: ['ContactFormJson', 'BookingFormJson', 'BookingJson', 'CallOutcomeJson'],
+  },
   { name: 'chat', label: 'Chat assistant', typeNames: ['ChatJson'] },
   { name: 'settings', label: 'Site settings', typeNames: ['SiteJson'] },
 ];
@@ -115,6 +119,7 @@ const FILE_PREVIEW_ROUTES: Record<string, PageRoute | typeof PRIVACY_POLICY_PATH
   ContactFormJson: '/contact',
   BookingFormJson: '/book',
   BookingJson: '/book',
+  CallOutcomeJson: '/call-outcome',
   ChatJson: '/',
   SiteJson: '/',
 };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { z, type ZodType } from 'zod';
 import { contentRoot, contentSources, type ContentSource } from './registry';
-import { MANAGE_BOOKING_PATH, PRIVACY_POLICY_PATH, pageRoutes } from './routes';
+import { LINK_ONLY_PATHS, PRIVACY_POLICY_PATH, pageRoutes } from './routes';
 import { site } from './schemas';
 import { describeIssue } from './friendly-issue';
 import { siteTokenNames, unknownTokens } from './site-tokens';
@@ -121,8 +121,8 @@ function entriesOf(content: ValidContent, typeName: string) {
 function crossCheck(content: ValidContent): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const legalSlugs = entriesOf(content, 'LegalPage').map((entry) => `/${entry.value.slug as string}`);
-  // The change/cancel page works only from a booking's own link: nothing in the copy links to it.
-  const routes = new Set<string>([...pageRoutes.filter((route) => route !== MANAGE_BOOKING_PATH), ...legalSlugs]);
+  // The change/cancel and who-turned-up pages work only from their own secret links: nothing in the copy links there.
+  const routes = new Set<string>([...pageRoutes.filter((route) => !LINK_ONLY_PATHS.includes(route)), ...legalSlugs]);
   const known = [...routes].sort().join(', ');
 
   const tokenList = siteTokenNames.map((name) => `{${name}}`).join(', ');

@@ -5,6 +5,7 @@ import * as schemas from './schemas';
 import { chatScript } from '../features/chat/script-schema';
 import { bookingFormCopy, contactFormCopy } from '../features/forms/copy-schema';
 import { bookingCopy } from '../features/booking/copy-schema';
+import { callOutcomeCopy } from '../features/call-outcome/copy-schema';
 
 type Common = {
   typeName: string;
@@ -99,6 +100,15 @@ export const contentSources: ContentSource[] = [
     label: 'booking of a time',
     asUnit: true,
     runtimePlaceholders: ['email', 'day', 'time', 'zone', 'teamZone'],
+  },
+  {
+    kind: 'json-object',
+    file: 'call-outcome.json',
+    typeName: 'CallOutcomeJson',
+    schema: callOutcomeCopy,
+    label: "host's who-turned-up page",
+    asUnit: true,
+    runtimePlaceholders: ['email', 'name', 'day', 'time', 'zone', 'outcome', 'by'],
   },
   {
     kind: 'json-object',

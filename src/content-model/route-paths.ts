@@ -1,9 +1,15 @@
 // Route paths the site's own code links to or checks, free of Node modules so browser code may import them.
 
-export const pageRoutes = ['/', '/services', '/pricing', '/contact', '/book', '/booking'] as const;
+export const pageRoutes = ['/', '/services', '/pricing', '/contact', '/book', '/booking', '/call-outcome'] as const;
 
 /** The change/cancel page of a booked call (its link is in the confirmation e-mail); not for search engines. */
 export const MANAGE_BOOKING_PATH = '/booking';
+
+/** The host's "who turned up" page (its link is in the host's 1-hour reminder); not for search engines. */
+export const CALL_OUTCOME_PATH = '/call-outcome';
+
+/** Pages that work only from a secret link: noindex, out of the sitemap, never a link target in the copy. */
+export const LINK_ONLY_PATHS: readonly string[] = [MANAGE_BOOKING_PATH, CALL_OUTCOME_PATH];
 
 /** The privacy policy (content/legal, slug privacy-policy); every collection notice links to it. */
 export const PRIVACY_POLICY_PATH = '/privacy-policy';

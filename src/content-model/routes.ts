@@ -6,7 +6,7 @@ import matter from 'gray-matter';
 import { contentRoot, contentSources } from './registry';
 import { pageRoutes } from './route-paths';
 
-export { MANAGE_BOOKING_PATH, pageRoutes, PRIVACY_POLICY_PATH } from './route-paths';
+export { LINK_ONLY_PATHS, MANAGE_BOOKING_PATH, pageRoutes, PRIVACY_POLICY_PATH } from './route-paths';
 
 const legalFolder = contentSources.find((source) => source.typeName === 'LegalPage');
 

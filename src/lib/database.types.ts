@@ -112,6 +112,10 @@ export type Database = {
       managed_booking: { Args: { token: string }; Returns: Json };
       cancel_booking: { Args: { token: string }; Returns: Json };
       move_booking: { Args: { token: string; starts_at: string }; Returns: Json };
+      // The host's "who turned up" link (20261126110000_booking_host_messages.sql);
+      // src/features/call-outcome/outcome-api.ts reads the answer.
+      call_for_outcome: { Args: { token: string }; Returns: Json };
+      record_call_outcome: { Args: { token: string; outcome: string }; Returns: Json };
       lead_notification_statuses: {
         Args: { lead_ids?: string[] | null };
         Returns: {

@@ -2,6 +2,7 @@
 // data API like the lead inserts: the client code loads on first use, every call gives up after
 // BOOKING_TIMEOUT_MS, and nothing throws. A refusal is an answer with a status; a lost connection is 'failed'.
 import type { Database } from '../../lib/database.types';
+import { rpcObject, type Failed } from '../../lib/rpc-object';
 
 export const BOOKING_TIMEOUT_MS = 15_000;
 
@@ -23,7 +24,7 @@ export type Booked = TeamSettings & {
   manageToken?: string;
 };
 
-export type Failed = { status: 'failed'; detail: string };
+export type { Failed };
 export type SlotsAnswer = ({ status: 'ok'; slots: Slot[] } & TeamSettings) | Failed;
 export type HoldAnswer =
   | ({ status: 'held'; holdId: string; startsAt: string; endsAt: string; holdExpiresAt: string } & TeamSettings)
@@ -86,39 +87,8 @@ function read(raw: Raw): { status: string } & Record<string, unknown> {
 }
 
 async function call<A>(fn: BookingFunction, args: Functions[BookingFunction]['Args']): Promise<A> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<Failed>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve({ status: 'failed', detail: `no answer within ${BOOKING_TIMEOUT_MS} ms` });
-    }, BOOKING_TIMEOUT_MS);
-  });
-  const attempt = async (): Promise<Raw | Failed> => {
-    try {
-      const { getSupabaseClient } = await import('../../lib/supabase-client');
-      const { data, error } = await getSupabaseClient()
-        .rpc(fn, args as never)
-        .abortSignal(controller.signal);
-      if (error) return { status: 'failed', detail: error.message };
-      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        return { status: 'failed', detail: 'the answer was not an object' };
-      }
-      return data as Raw;
-    } catch (thrown) {
-      return { status: 'failed', detail: thrown instanceof Error ? thrown.message : String(thrown) };
-    }
-  };
-  try {
-    const raw = await Promise.race([attempt(), timedOut]);
-    if (raw.status === 'failed') {
-      console.error(`[booking] ${fn} failed:`, (raw as Failed).detail);
-      return raw as A;
-    }
-    return read(raw as Raw) as A;
-  } finally {
-    clearTimeout(timer);
-  }
+  const raw = await rpcObject(fn, args, BOOKING_TIMEOUT_MS, '[booking]');
+  return (raw.status === 'failed' ? raw : read(raw as Raw)) as A;
 }
 
 export const fetchSlots = (range: { from?: string; until?: string } = {}) =>

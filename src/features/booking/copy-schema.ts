@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { pageMeta } from '../../content-model/schemas';
 import { text } from '../../content-model/zod-helpers';
 
-const withEmail = (what: string) =>
+export const withEmail = (what: string) =>
   text(what).regex(/\{email\}/, `${what} must contain {email}, where the site's e-mail address is shown as a link`);
 
 const calendarLinks = z
