@@ -251,7 +251,9 @@ describe('privileges in the database', () => {
     // The exceptions: the pure address normaliser the lead tables' indexes use, which every inserting role
     // evaluates, and the visitor booking functions (issue 33, 20261125100000_booking.sql): security invoker
     // wrappers in public, each calling its security definer namesake in private, for which anon has usage on
-    // the private schema. Nothing else there is executable by anon (the booking messages' functions are not).
+    // the private schema; and, the same way, the host's outcome link's two (issue 34,
+    // 20261126110000_booking_host_messages.sql). Nothing else there is executable by anon (the booking
+    // messages', the operators' and the hosts' functions are not).
     const booking = [
       'booking_slots(timestamp with time zone,timestamp with time zone)',
       'hold_booking_slot(text,timestamp with time zone,text)',
@@ -259,6 +261,8 @@ describe('privileges in the database', () => {
       'managed_booking(text)',
       'cancel_booking(text)',
       'move_booking(text,timestamp with time zone)',
+      'call_for_outcome(text)',
+      'record_call_outcome(text,text)',
     ];
     expect(executable.map((row) => row.fn).sort()).toEqual(
       ['private.lead_address_key(text)', ...booking, ...booking.map((fn) => `private.${fn}`)].sort(),
