@@ -902,6 +902,265 @@ type CallDetailsSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type CallOutcomeJson = Node & {
+  readonly answers: CallOutcomeJsonAnswers;
+  readonly call: Scalars['String'];
+  readonly cancelled: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly content: Scalars['JSON'];
+  readonly current: Scalars['String'];
+  readonly failure: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly loading: Scalars['String'];
+  readonly meta: PageMeta;
+  readonly notFound: Scalars['String'];
+  readonly notStarted: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly question: Scalars['String'];
+  readonly recorded: Scalars['String'];
+  readonly retryLabel: Scalars['String'];
+  readonly saving: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type CallOutcomeJsonAnswers = {
+  readonly attended: CallOutcomeJsonAnswersAttended;
+  readonly moved: CallOutcomeJsonAnswersMoved;
+  readonly no_show: CallOutcomeJsonAnswersNo_show;
+};
+
+type CallOutcomeJsonAnswersAttended = {
+  readonly label: Scalars['String'];
+  readonly recorded: Scalars['String'];
+};
+
+type CallOutcomeJsonAnswersAttendedFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly recorded: InputMaybe<FieldSelectorEnum>;
+};
+
+type CallOutcomeJsonAnswersAttendedFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly recorded: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CallOutcomeJsonAnswersAttendedSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly recorded: InputMaybe<SortOrderEnum>;
+};
+
+type CallOutcomeJsonAnswersFieldSelector = {
+  readonly attended: InputMaybe<CallOutcomeJsonAnswersAttendedFieldSelector>;
+  readonly moved: InputMaybe<CallOutcomeJsonAnswersMovedFieldSelector>;
+  readonly no_show: InputMaybe<CallOutcomeJsonAnswersNo_showFieldSelector>;
+};
+
+type CallOutcomeJsonAnswersFilterInput = {
+  readonly attended: InputMaybe<CallOutcomeJsonAnswersAttendedFilterInput>;
+  readonly moved: InputMaybe<CallOutcomeJsonAnswersMovedFilterInput>;
+  readonly no_show: InputMaybe<CallOutcomeJsonAnswersNo_showFilterInput>;
+};
+
+type CallOutcomeJsonAnswersMoved = {
+  readonly label: Scalars['String'];
+  readonly recorded: Scalars['String'];
+};
+
+type CallOutcomeJsonAnswersMovedFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly recorded: InputMaybe<FieldSelectorEnum>;
+};
+
+type CallOutcomeJsonAnswersMovedFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly recorded: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CallOutcomeJsonAnswersMovedSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly recorded: InputMaybe<SortOrderEnum>;
+};
+
+type CallOutcomeJsonAnswersNo_show = {
+  readonly label: Scalars['String'];
+  readonly recorded: Scalars['String'];
+};
+
+type CallOutcomeJsonAnswersNo_showFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly recorded: InputMaybe<FieldSelectorEnum>;
+};
+
+type CallOutcomeJsonAnswersNo_showFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly recorded: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CallOutcomeJsonAnswersNo_showSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly recorded: InputMaybe<SortOrderEnum>;
+};
+
+type CallOutcomeJsonAnswersSortInput = {
+  readonly attended: InputMaybe<CallOutcomeJsonAnswersAttendedSortInput>;
+  readonly moved: InputMaybe<CallOutcomeJsonAnswersMovedSortInput>;
+  readonly no_show: InputMaybe<CallOutcomeJsonAnswersNo_showSortInput>;
+};
+
+type CallOutcomeJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CallOutcomeJsonEdge>;
+  readonly group: ReadonlyArray<CallOutcomeJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CallOutcomeJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CallOutcomeJsonConnection_distinctArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+
+type CallOutcomeJsonConnection_groupArgs = {
+  field: CallOutcomeJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CallOutcomeJsonConnection_maxArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+
+type CallOutcomeJsonConnection_minArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+
+type CallOutcomeJsonConnection_sumArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+type CallOutcomeJsonEdge = {
+  readonly next: Maybe<CallOutcomeJson>;
+  readonly node: CallOutcomeJson;
+  readonly previous: Maybe<CallOutcomeJson>;
+};
+
+type CallOutcomeJsonFieldSelector = {
+  readonly answers: InputMaybe<CallOutcomeJsonAnswersFieldSelector>;
+  readonly call: InputMaybe<FieldSelectorEnum>;
+  readonly cancelled: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly current: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly notStarted: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly recorded: InputMaybe<FieldSelectorEnum>;
+  readonly retryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly saving: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CallOutcomeJsonFilterInput = {
+  readonly answers: InputMaybe<CallOutcomeJsonAnswersFilterInput>;
+  readonly call: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelled: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly current: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly notStarted: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly recorded: InputMaybe<StringQueryOperatorInput>;
+  readonly retryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly saving: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CallOutcomeJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<CallOutcomeJsonFilterInput>;
+};
+
+type CallOutcomeJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CallOutcomeJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CallOutcomeJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CallOutcomeJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CallOutcomeJsonGroupConnection_distinctArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+
+type CallOutcomeJsonGroupConnection_groupArgs = {
+  field: CallOutcomeJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CallOutcomeJsonGroupConnection_maxArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+
+type CallOutcomeJsonGroupConnection_minArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+
+type CallOutcomeJsonGroupConnection_sumArgs = {
+  field: CallOutcomeJsonFieldSelector;
+};
+
+type CallOutcomeJsonSortInput = {
+  readonly answers: InputMaybe<CallOutcomeJsonAnswersSortInput>;
+  readonly call: InputMaybe<SortOrderEnum>;
+  readonly cancelled: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly current: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly notStarted: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly recorded: InputMaybe<SortOrderEnum>;
+  readonly retryLabel: InputMaybe<SortOrderEnum>;
+  readonly saving: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type ChatJson = Node & {
   readonly booking: ChatJsonBooking;
   readonly callTimes: ChatJsonCallTimes;
@@ -2786,6 +3045,8 @@ type File = Node & {
   readonly childBookingFormJson: Maybe<BookingFormJson>;
   /** Returns the first child node of type BookingJson or null if there are no children of given type on this node */
   readonly childBookingJson: Maybe<BookingJson>;
+  /** Returns the first child node of type CallOutcomeJson or null if there are no children of given type on this node */
+  readonly childCallOutcomeJson: Maybe<CallOutcomeJson>;
   /** Returns the first child node of type ChatJson or null if there are no children of given type on this node */
   readonly childChatJson: Maybe<ChatJson>;
   /** Returns the first child node of type ContactFormJson or null if there are no children of given type on this node */
@@ -2819,6 +3080,8 @@ type File = Node & {
   readonly childrenBookingFormJson: Maybe<ReadonlyArray<Maybe<BookingFormJson>>>;
   /** Returns all children nodes filtered by type BookingJson */
   readonly childrenBookingJson: Maybe<ReadonlyArray<Maybe<BookingJson>>>;
+  /** Returns all children nodes filtered by type CallOutcomeJson */
+  readonly childrenCallOutcomeJson: Maybe<ReadonlyArray<Maybe<CallOutcomeJson>>>;
   /** Returns all children nodes filtered by type ChatJson */
   readonly childrenChatJson: Maybe<ReadonlyArray<Maybe<ChatJson>>>;
   /** Returns all children nodes filtered by type ContactFormJson */
@@ -2990,6 +3253,7 @@ type FileFieldSelector = {
   readonly childBookPageJson: InputMaybe<BookPageJsonFieldSelector>;
   readonly childBookingFormJson: InputMaybe<BookingFormJsonFieldSelector>;
   readonly childBookingJson: InputMaybe<BookingJsonFieldSelector>;
+  readonly childCallOutcomeJson: InputMaybe<CallOutcomeJsonFieldSelector>;
   readonly childChatJson: InputMaybe<ChatJsonFieldSelector>;
   readonly childContactFormJson: InputMaybe<ContactFormJsonFieldSelector>;
   readonly childContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
@@ -3007,6 +3271,7 @@ type FileFieldSelector = {
   readonly childrenBookPageJson: InputMaybe<BookPageJsonFieldSelector>;
   readonly childrenBookingFormJson: InputMaybe<BookingFormJsonFieldSelector>;
   readonly childrenBookingJson: InputMaybe<BookingJsonFieldSelector>;
+  readonly childrenCallOutcomeJson: InputMaybe<CallOutcomeJsonFieldSelector>;
   readonly childrenChatJson: InputMaybe<ChatJsonFieldSelector>;
   readonly childrenContactFormJson: InputMaybe<ContactFormJsonFieldSelector>;
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
@@ -3063,6 +3328,7 @@ type FileFilterInput = {
   readonly childBookPageJson: InputMaybe<BookPageJsonFilterInput>;
   readonly childBookingFormJson: InputMaybe<BookingFormJsonFilterInput>;
   readonly childBookingJson: InputMaybe<BookingJsonFilterInput>;
+  readonly childCallOutcomeJson: InputMaybe<CallOutcomeJsonFilterInput>;
   readonly childChatJson: InputMaybe<ChatJsonFilterInput>;
   readonly childContactFormJson: InputMaybe<ContactFormJsonFilterInput>;
   readonly childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
@@ -3080,6 +3346,7 @@ type FileFilterInput = {
   readonly childrenBookPageJson: InputMaybe<BookPageJsonFilterListInput>;
   readonly childrenBookingFormJson: InputMaybe<BookingFormJsonFilterListInput>;
   readonly childrenBookingJson: InputMaybe<BookingJsonFilterListInput>;
+  readonly childrenCallOutcomeJson: InputMaybe<CallOutcomeJsonFilterListInput>;
   readonly childrenChatJson: InputMaybe<ChatJsonFilterListInput>;
   readonly childrenContactFormJson: InputMaybe<ContactFormJsonFilterListInput>;
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
@@ -3177,6 +3444,7 @@ type FileSortInput = {
   readonly childBookPageJson: InputMaybe<BookPageJsonSortInput>;
   readonly childBookingFormJson: InputMaybe<BookingFormJsonSortInput>;
   readonly childBookingJson: InputMaybe<BookingJsonSortInput>;
+  readonly childCallOutcomeJson: InputMaybe<CallOutcomeJsonSortInput>;
   readonly childChatJson: InputMaybe<ChatJsonSortInput>;
   readonly childContactFormJson: InputMaybe<ContactFormJsonSortInput>;
   readonly childContactPageJson: InputMaybe<ContactPageJsonSortInput>;
@@ -3194,6 +3462,7 @@ type FileSortInput = {
   readonly childrenBookPageJson: InputMaybe<BookPageJsonSortInput>;
   readonly childrenBookingFormJson: InputMaybe<BookingFormJsonSortInput>;
   readonly childrenBookingJson: InputMaybe<BookingJsonSortInput>;
+  readonly childrenCallOutcomeJson: InputMaybe<CallOutcomeJsonSortInput>;
   readonly childrenChatJson: InputMaybe<ChatJsonSortInput>;
   readonly childrenContactFormJson: InputMaybe<ContactFormJsonSortInput>;
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonSortInput>;
@@ -5145,6 +5414,7 @@ type Query = {
   readonly allBookPageJson: BookPageJsonConnection;
   readonly allBookingFormJson: BookingFormJsonConnection;
   readonly allBookingJson: BookingJsonConnection;
+  readonly allCallOutcomeJson: CallOutcomeJsonConnection;
   readonly allChatJson: ChatJsonConnection;
   readonly allContactFormJson: ContactFormJsonConnection;
   readonly allContactPageJson: ContactPageJsonConnection;
@@ -5170,6 +5440,7 @@ type Query = {
   readonly bookPageJson: Maybe<BookPageJson>;
   readonly bookingFormJson: Maybe<BookingFormJson>;
   readonly bookingJson: Maybe<BookingJson>;
+  readonly callOutcomeJson: Maybe<CallOutcomeJson>;
   readonly chatJson: Maybe<ChatJson>;
   readonly contactFormJson: Maybe<ContactFormJson>;
   readonly contactPageJson: Maybe<ContactPageJson>;
@@ -5216,6 +5487,14 @@ type Query_allBookingJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<BookingJsonSortInput>>>;
+};
+
+
+type Query_allCallOutcomeJsonArgs = {
+  filter: InputMaybe<CallOutcomeJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CallOutcomeJsonSortInput>>>;
 };
 
 
@@ -5434,6 +5713,28 @@ type Query_bookingJsonArgs = {
 };
 
 
+type Query_callOutcomeJsonArgs = {
+  answers: InputMaybe<CallOutcomeJsonAnswersFilterInput>;
+  call: InputMaybe<StringQueryOperatorInput>;
+  cancelled: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  current: InputMaybe<StringQueryOperatorInput>;
+  failure: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  loading: InputMaybe<StringQueryOperatorInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
+  notFound: InputMaybe<StringQueryOperatorInput>;
+  notStarted: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  question: InputMaybe<StringQueryOperatorInput>;
+  recorded: InputMaybe<StringQueryOperatorInput>;
+  retryLabel: InputMaybe<StringQueryOperatorInput>;
+  saving: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_chatJsonArgs = {
   booking: InputMaybe<ChatJsonBookingFilterInput>;
   callTimes: InputMaybe<ChatJsonCallTimesFilterInput>;
@@ -5534,6 +5835,7 @@ type Query_fileArgs = {
   childBookPageJson: InputMaybe<BookPageJsonFilterInput>;
   childBookingFormJson: InputMaybe<BookingFormJsonFilterInput>;
   childBookingJson: InputMaybe<BookingJsonFilterInput>;
+  childCallOutcomeJson: InputMaybe<CallOutcomeJsonFilterInput>;
   childChatJson: InputMaybe<ChatJsonFilterInput>;
   childContactFormJson: InputMaybe<ContactFormJsonFilterInput>;
   childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
@@ -5551,6 +5853,7 @@ type Query_fileArgs = {
   childrenBookPageJson: InputMaybe<BookPageJsonFilterListInput>;
   childrenBookingFormJson: InputMaybe<BookingFormJsonFilterListInput>;
   childrenBookingJson: InputMaybe<BookingJsonFilterListInput>;
+  childrenCallOutcomeJson: InputMaybe<CallOutcomeJsonFilterListInput>;
   childrenChatJson: InputMaybe<ChatJsonFilterListInput>;
   childrenContactFormJson: InputMaybe<ContactFormJsonFilterListInput>;
   childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
@@ -7406,12 +7709,12 @@ type BookPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly bookingJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
+type CallDetailsFieldsFragment = { readonly title: string, readonly points: ReadonlyArray<string> };
+
 type CallOutcomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type CallOutcomePageQuery = { readonly callOutcomeJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
-
-type CallDetailsFieldsFragment = { readonly title: string, readonly points: ReadonlyArray<string> };
 
 type ChatScriptQueryVariables = Exact<{ [key: string]: never; }>;
 
