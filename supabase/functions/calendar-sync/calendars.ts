@@ -18,11 +18,15 @@ export interface CalendarWriter {
   remove(host: HostCalendar, name: string): Promise<void>;
 }
 
-/** A failure worth trying again later (the server or the network), or not (our request is refused as such). */
+/**
+ * A failure worth trying again later (the server or the network), or not (our request is refused as such);
+ * `status` is the calendar server's HTTP status when it answered.
+ */
 export class CalendarError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly status?: number,
   ) {
     super(message);
   }

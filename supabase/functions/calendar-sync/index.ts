@@ -6,7 +6,11 @@ import { createCalDavCalendars } from './caldav.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createRpcCalendarDatabase } from './database.ts';
 import { syncDueHosts } from './sync.ts';
+import { TokenCache } from './token-cache.ts';
 import { writeDueCalendarEvents } from './writes.ts';
+
+// OAuth access tokens outlive a run while the function's instance lives (memory only, never stored).
+const tokens = new TokenCache();
 
 Deno.serve(async (request) => {
   if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
@@ -14,7 +18,12 @@ Deno.serve(async (request) => {
     const config = readConfig(Deno.env.toObject());
     const log = (line: string) => console.log(line);
     const database = createRpcCalendarDatabase(fetch, config);
-    const calendars = createCalDavCalendars({ fetch, accounts: config.accounts, timeoutMs: config.requestTimeoutMs });
+    const calendars = createCalDavCalendars({
+      fetch,
+      accounts: config.accounts,
+      timeoutMs: config.requestTimeoutMs,
+      tokens,
+    });
     // Side by side: a slow calendar server never holds up the writes, nor a backlog of writes the busy times.
     const [sync, writes] = await Promise.all([
       syncDueHosts({ database, source: calendars, staleAfterSeconds: config.staleAfterSeconds, log }),

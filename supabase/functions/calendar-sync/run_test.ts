@@ -8,6 +8,7 @@ import { createCalDavCalendars } from './caldav.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createRpcCalendarDatabase, type ClaimedCalendarWrite, type HostToSync } from './database.ts';
 import { syncDueHosts } from './sync.ts';
+import { OAUTH, SECRETS, TOKEN_URL } from './testdata/oauth.ts';
 import { RADICALE_REPORT } from './testdata/radicale-report.ts';
 import { fetchRouter, multistatus, type Handler, type Recorded } from './testdata/stubs.ts';
 import { writeDueCalendarEvents } from './writes.ts';
@@ -18,6 +19,7 @@ const config = readConfig({
   CALDAV_ACCOUNTS: JSON.stringify({
     alice: { username: 'alice', password: 'alice-app-password' },
     bob: { username: 'bob', password: 'bob-app-password' },
+    google: { oauth: OAUTH },
   }),
   CALDAV_TIMEOUT_MS: '200',
   CALENDAR_WRITE_MAX_ATTEMPTS: '3',
@@ -186,6 +188,41 @@ Deno.test('writes: retried with backoff, given up after the last attempt or at o
   assert.equal(fails.j4.retry_in_seconds, firstDelay, 'the account may be added to the secret');
   assert.match(fails.j4.error, /no calendar account "dave" in the CALDAV_ACCOUNTS secret/);
 });
+
+Deno.test(
+  'writes for a Google host whose access was revoked: given up at once, the team told to reconnect',
+  async () => {
+    const googleJob = (id: string, booking = BOOKING) => {
+      const base = job(id, 'put', 1, booking);
+      return { ...base, host: { ...base.host, credential_key: 'google' } };
+    };
+    const logs: string[] = [];
+    let claimed = false;
+    const parts = run({
+      ...rpcRoutes({
+        claim_calendar_writes: () =>
+          claimed ? [] : ((claimed = true), [googleJob('j1'), googleJob('j2', { ...BOOKING, id: 'b2' })]),
+        fail_calendar_write: () => true,
+      }),
+      [`POST ${TOKEN_URL}`]: () => Response.json({ error: 'invalid_grant' }, { status: 400 }),
+    });
+    const summary = await writeDueCalendarEvents({
+      database: parts.database,
+      writer: parts.calendars,
+      ...config,
+      log: (line) => logs.push(line),
+    });
+    assert.deepEqual(summary, { claimed: 2, written: 0, retrying: 0, dead: 2 });
+    for (const fail of rpcCalls(parts.requests, 'fail_calendar_write')) {
+      assert.equal(fail.retry_in_seconds, null);
+      assert.match(fail.error, /calendar account "google".*Reconnect this host.*CALDAV_ACCOUNTS\.google/);
+    }
+    assert.equal(parts.requests.filter((request) => request.url === TOKEN_URL).length, 1);
+    assert.equal(parts.requests.filter((request) => request.url.startsWith('https://cal.test')).length, 0);
+    const toDatabase = parts.requests.filter((request) => request.url.startsWith('http://db.invalid'));
+    assert.doesNotMatch([...toDatabase.map((request) => request.body), ...logs].join('\n'), SECRETS);
+  },
+);
 
 Deno.test('configuration: names what is missing or malformed, never a password', () => {
   assert.throws(
