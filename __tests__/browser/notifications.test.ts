@@ -30,6 +30,7 @@ import { bookFirstTime, requestCall } from './setup/book-time';
 import { bookingCopy } from '../helpers/booking-copy';
 import { bookingUid } from '../../supabase/functions/_shared/booking-uid';
 import type { SunkMessage } from '../../dev/notifications/mail-sink';
+import { waitUntil } from '../helpers/wait-until';
 
 const harness = leadHarnessForThisFile();
 let runner: NotificationRunner;
@@ -161,18 +162,18 @@ function invitation(message: SunkMessage) {
 }
 
 /** The invitations sent so far to `recipient` (an address in the message's To), once `count` have arrived. */
-async function invitationsTo(recipient: (message: SunkMessage) => boolean, count: number) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = runner.sink.messages.filter(recipient).flatMap((message) => {
-      const event = invitation(message);
-      return event ? [{ message, event }] : [];
-    });
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} invitations arrived within 20 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const invitationsTo = (recipient: (message: SunkMessage) => boolean, count: number) =>
+  waitUntil(
+    `${count} invitations`,
+    () => {
+      const found = runner.sink.messages.filter(recipient).flatMap((message) => {
+        const event = invitation(message);
+        return event ? [{ message, event }] : [];
+      });
+      return found.length >= count && found;
+    },
+    { intervalMs: 100 },
+  );
 
 it('a time booked on /book sends the visitor and the team one invitation each, and cancelling it sends CANCEL for the same event', async () => {
   const { context, page, errors } = await openPage(harness.browser, DESKTOP);

@@ -16,6 +16,7 @@ import {
   setAvailability,
 } from '../helpers/booking';
 import { LOCAL_SUPABASE_SERVICE_ROLE_KEY, startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
+import { waitUntil } from '../helpers/wait-until';
 
 let api: TestApi;
 let runner: NotificationRunner;
@@ -40,15 +41,11 @@ afterAll(async () => {
   await rm(mailDir, { recursive: true, force: true });
 });
 
-async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** waitUntil, with the runner's output in the error when it times out. */
+const waitFor = <T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000) =>
+  waitUntil(what, read, { timeoutMs, intervalMs: 100 }).catch((error: Error) => {
+    throw new Error(`${error.message}\n${lines.join('\n')}`);
+  });
 
 const messagesTo = (email: string) => runner.sink.messages.filter((message) => message.replyTo === email);
 
