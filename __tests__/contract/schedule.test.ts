@@ -4,6 +4,7 @@
 // project, then pg_cron itself runs the jobs at the next minute. Supabase's pg_net and Vault are not packaged
 // for Debian: stand-ins with their signatures record the HTTP calls and hold the two secrets. What this proves
 // and what it cannot: docs/calendars.md, "The schedule".
+import { storeRequestFrom } from '../helpers/booking';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
 
 const POSTGRES_15 = '/usr/lib/postgresql/15/bin';
@@ -103,15 +104,7 @@ test('pg_cron runs them: within a minute each function is called at the project 
 
 /** A stored strategy-call request from `address`, and that visitor holding the first free time through the API. */
 async function holdFirstTime(email: string, address: string): Promise<{ status: string }> {
-  // Stored as the owner, then marked with the visitor's address as the submission guard marks a visitor's insert.
-  await pg.admin(
-    `insert into public.consultation_requests (name, email, company, phone, message) values ('Hold', $1, 'Acme', '', '')`,
-    [email],
-  );
-  await pg.admin(
-    `update public.consultation_requests set client_hash = encode(sha256(convert_to($2, 'UTF8')), 'hex') where email = $1`,
-    [email, address],
-  );
+  await storeRequestFrom(pg.admin, email, address);
   return pg.asRequest({ role: 'anon', headers: { 'cf-connecting-ip': address } }, async (tx) => {
     const { rows } = await tx.query<{ answer: { slots: { starts_at: string }[] } }>(
       'select public.booking_slots() as answer',

@@ -123,6 +123,25 @@ export type BookingAnswer = {
   visitor_time_zone?: string;
 };
 
+type Sql = (text: string, params?: unknown[]) => Promise<unknown>;
+
+/**
+ * A strategy-call request of `email` stored as sent from `clientAddress`: inserted as the owner, then marked with
+ * the address as the submission guard marks a visitor's insert. 50 visitors in one test would otherwise meet the
+ * per-table submission limit, which booking tests are not about (the guard itself clears the mark on an owner's
+ * insert, hence the update).
+ */
+export async function storeRequestFrom(sql: Sql, email: string, clientAddress: string): Promise<void> {
+  await sql(
+    `insert into public.consultation_requests (name, email, company, phone, message) values ('Booker', $1, 'Acme', '', '')`,
+    [email],
+  );
+  await sql(
+    `update public.consultation_requests set client_hash = encode(sha256(convert_to($2, 'UTF8')), 'hex') where email = $1`,
+    [email, clientAddress],
+  );
+}
+
 /**
  * A visitor whose strategy-call request is stored (from their own connection, as /book stores it), ready to call
  * the booking functions. `withRequest: false` leaves the request out.
@@ -131,19 +150,7 @@ export async function bookingVisitor(api: TestApi, { withRequest = true } = {}):
   visitorNumber += 1;
   const clientAddress = `198.51.${Math.floor(visitorNumber / 250) % 250}.${(visitorNumber % 250) + 1}`;
   const email = `booker-${process.pid}-${visitorNumber}-${Date.now()}@example.com`;
-  if (withRequest) {
-    // Stored as the owner, then marked with the connection's address as the submission guard marks a visitor's
-    // insert: 50 visitors in one test would otherwise meet the per-table submission limit, which these tests
-    // are not about (the guard itself clears the mark on an owner's insert, hence the update).
-    await api.sql(
-      `insert into public.consultation_requests (name, email, company, phone, message) values ('Booker', $1, 'Acme', '', '')`,
-      [email],
-    );
-    await api.sql(
-      `update public.consultation_requests set client_hash = encode(sha256(convert_to($2, 'UTF8')), 'hex') where email = $1`,
-      [email, clientAddress],
-    );
-  }
+  if (withRequest) await storeRequestFrom(api.sql, email, clientAddress);
   const client = api.clientFor(LOCAL_SUPABASE_PUBLISHABLE_KEY, { clientAddress });
   return {
     email,
