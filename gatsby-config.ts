@@ -1,7 +1,7 @@
 import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { contentSources } from './src/content-model/registry';
+import { contentSources, isFolderSource } from './src/content-model/registry';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { colorValue } from './src/styles/theme';
 import { staticHostAdapter } from './src/build/static-host-adapter';
@@ -17,7 +17,12 @@ dotenv.config({
 
 const site = readSiteSettings();
 const jsonTypeNames = new Map(
-  contentSources.flatMap((source) => (source.kind === 'mdx-folder' ? [] : [[source.file, source.typeName] as const])),
+  contentSources.flatMap((source) => (isFolderSource(source) ? [] : [[source.file, source.typeName] as const])),
+);
+const jsonFolderTypeNames = new Map(
+  contentSources.flatMap((source) =>
+    source.kind === 'json-folder' ? [[source.folder, source.typeName] as const] : [],
+  ),
 );
 
 const config: GatsbyConfig = {
@@ -51,8 +56,8 @@ const config: GatsbyConfig = {
       resolve: 'gatsby-transformer-json',
       options: {
         // Each content file gets the type named in the content registry, so the explicit schema applies.
-        typeName: ({ node }: { node: { relativePath: string } }) => {
-          const typeName = jsonTypeNames.get(node.relativePath);
+        typeName: ({ node }: { node: { relativePath: string; relativeDirectory: string } }) => {
+          const typeName = jsonTypeNames.get(node.relativePath) ?? jsonFolderTypeNames.get(node.relativeDirectory);
           if (!typeName) throw new Error(`content/${node.relativePath} is not a known content file (see CONTENT.md).`);
           return typeName;
         },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
 import { contentSources } from './src/content-model/registry';
 import { formatProblems, loadContent } from './src/content-model/check';
-import { nodeTypeDefs } from './src/content-model/graphql';
+import { nodeTypeDefs, type UnionDef } from './src/content-model/graphql';
 import { renderMdxToHtml } from './src/content-model/render-mdx';
 import { formatLastUpdated } from './src/content-model/last-updated';
 import { readSupabaseConfig } from './src/lib/config';
@@ -14,6 +14,7 @@ import { EagerCompileHintPlugin } from './src/build/eager-compile-hint';
 import { describeIssue } from './src/content-model/friendly-issue';
 import { fillSiteTokens, siteTokenValues } from './src/content-model/site-tokens';
 import { mapStrings } from './src/lib/json-strings';
+import { imageContentPath } from './src/content-model/image-schema';
 
 type ResolverContext = { nodeModel: { findOne(args: { type: string; query: object }): Promise<unknown> } };
 
@@ -28,6 +29,7 @@ import { buildAdmin } from './src/build/admin-bundle';
 import { ADMIN_PATH } from './src/build/admin-page';
 import { adminSettings } from './src/build/admin-settings';
 import { serveFolder } from './src/build/serve-folder';
+import { writeRedirectsFile } from './src/build/redirects-file';
 
 const contentDir = () => path.resolve(process.env.CONTENT_DIR ?? 'content');
 const buildDate = new Date();
@@ -56,7 +58,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   if (stage === 'build-javascript') actions.setWebpackConfig({ plugins: [new EagerCompileHintPlugin()] });
 };
 
-export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions, schema }) => {
   actions.createFieldExtension({
     name: 'siteTokens',
     extend: () => ({
@@ -76,15 +78,27 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
   };
   actions.createTypes(`type LegalPageLastUpdated { iso: String!, text: String! }`);
   const emitted = new Set<string>();
+  const unions: UnionDef[] = [];
   actions.createTypes(
     contentSources
       .map((source) =>
         nodeTypeDefs(source.typeName, source.schema, extraFields[source.typeName], {
           textDirective: 'siteTokens',
           emitted,
+          unions,
         }),
       )
       .join('\n\n'),
+  );
+  // A section is a plain object inside its page's node: its `type` names its block.
+  actions.createTypes(
+    unions.map(({ name, discriminator, members }) =>
+      schema.buildUnionType({
+        name,
+        types: Object.values(members),
+        resolveType: (value: Record<string, unknown>) => members[String(value[discriminator])],
+      }),
+    ),
   );
 };
 
@@ -112,6 +126,28 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
         type: 'String!',
         resolve: async (service: { body: string }, _args: unknown, context: ResolverContext) =>
           renderMdxToHtml((await siteTokenFiller(context))(service.body)),
+      },
+    },
+    LandingText: {
+      html: {
+        type: 'String!',
+        resolve: async (section: { body: string }, _args: unknown, context: ResolverContext) =>
+          renderMdxToHtml((await siteTokenFiller(context))(section.body)),
+      },
+    },
+    // An uploaded image as the File gatsby-source-filesystem made of it, for gatsby-plugin-image to process.
+    Image: {
+      file: {
+        type: 'File!',
+        resolve: async (image: { src: string }, _args: unknown, context: ResolverContext) => {
+          const relativePath = imageContentPath(image.src);
+          const file = await context.nodeModel.findOne({
+            type: 'File',
+            query: { filter: { sourceInstanceName: { eq: 'content' }, relativePath: { eq: relativePath } } },
+          });
+          if (!file) throw new Error(`content/${relativePath} (named by an image's src) does not exist`);
+          return file;
+        },
       },
     },
     LegalPage: {
@@ -208,6 +244,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   );
   // Content-Security-Policy (with the hashes of each page's inline scripts) and the other security headers.
   writeSecurityHeaders(path.resolve('public'), readSupabaseConfig().url);
+  // The short links (content/redirects.json) for the host.
+  const redirects = writeRedirectsFile(path.resolve('public'), contentDir());
+  reporter.info(`Short links: ${redirects.length} in public/_redirects.`);
 };
 
 /** `gatsby develop` (npm start) serves the editor at /admin too, bundled once when the server starts. */

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { contentSources, type ContentSource } from '../src/content-model/registry';
+import { type ContentSource } from '../src/content-model/registry';
+import { contentFiles } from '../src/content-model/content-file-list';
 import { wordingFields, type WordingField } from '../src/content-model/wording';
 
 export type FileWording = {
@@ -13,17 +14,6 @@ export type FileWording = {
   fields: WordingField[];
 };
 
-function sourceFiles(dir: string, source: ContentSource): string[] {
-  if (source.kind !== 'mdx-folder') return [source.file];
-  const folder = path.join(dir, source.folder);
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((name) => name.endsWith('.mdx'))
-    .sort()
-    .map((name) => path.posix.join(source.folder, name));
-}
-
 function fieldsOf(dir: string, source: ContentSource, file: string): WordingField[] {
   const text = fs.readFileSync(path.join(dir, file), 'utf8');
   if (source.kind === 'mdx-folder') return wordingFields(source.schema, matter(text).data, 'frontmatter');
@@ -31,9 +21,7 @@ function fieldsOf(dir: string, source: ContentSource, file: string): WordingFiel
 }
 
 export function contentWording(dir: string): FileWording[] {
-  return contentSources.flatMap((source) =>
-    sourceFiles(dir, source)
-      .filter((file) => fs.existsSync(path.join(dir, file)))
-      .map((file) => ({ source, file, fields: fieldsOf(dir, source, file) })),
-  );
+  return contentFiles(dir)
+    .filter(({ file }) => fs.existsSync(path.join(dir, file)))
+    .map(({ source, file }) => ({ source, file, fields: fieldsOf(dir, source, file) }));
 }

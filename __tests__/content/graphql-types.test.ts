@@ -1,13 +1,15 @@
 /** @jest-environment node */
 import { buildSchema } from 'graphql';
 import { z } from 'zod';
-import { nodeTypeDefs } from '../../src/content-model/graphql';
+import { nodeTypeDefs, type UnionDef } from '../../src/content-model/graphql';
+import { landingBlocks, landingPage } from '../../src/content-model/landing-schema';
 import { contentSources } from '../../src/content-model/registry';
 import * as schemas from '../../src/content-model/schemas';
 
 const gatsbyBuiltins = `
   directive @dontInfer on OBJECT
   directive @siteTokens on FIELD_DEFINITION
+  directive @link(by: String) on FIELD_DEFINITION
   interface Node { id: ID! }
   scalar JSON
 `;
@@ -15,10 +17,34 @@ const gatsbyBuiltins = `
 describe('GraphQL types derived from the content schemas', () => {
   it('form one valid schema for every content file', () => {
     const emitted = new Set<string>();
+    const unions: UnionDef[] = [];
     const typeDefs = contentSources
-      .map((source) => nodeTypeDefs(source.typeName, source.schema, [], { textDirective: 'siteTokens', emitted }))
+      .map((source) =>
+        nodeTypeDefs(source.typeName, source.schema, [], { textDirective: 'siteTokens', emitted, unions }),
+      )
       .join('\n');
-    expect(() => buildSchema(gatsbyBuiltins + typeDefs)).not.toThrow();
+    // gatsby-node builds the unions with a resolveType; here their SDL stands in for them.
+    const unionDefs = unions.map(({ name, members }) => `union ${name} = ${Object.values(members).join(' | ')}`);
+    expect(() => buildSchema([gatsbyBuiltins, typeDefs, ...unionDefs].join('\n'))).not.toThrow();
+  });
+
+  it("make a landing page's sections a union with one typed member per block, and references links to nodes", () => {
+    const unions: UnionDef[] = [];
+    const page = nodeTypeDefs('LandingPage', landingPage, [], { unions });
+    expect(page).toContain('  sections: [LandingSection!]!');
+    expect(unions).toEqual([
+      {
+        name: 'LandingSection',
+        discriminator: 'type',
+        members: Object.fromEntries(landingBlocks.map((block) => [block.shape.type.value, expect.any(String)])),
+      },
+    ]);
+    expect(unions[0].members.hero).toBe('LandingHero');
+    expect(page).toContain('type LandingHero @dontInfer {');
+    expect(page).toContain('  image: Image\n');
+    expect(page).toContain('  services: [Service!]! @link(by: "slug")');
+    expect(page).toContain('  plans: [PlansJson!]! @link(by: "id")');
+    expect(page).toContain('  testimonials: [TestimonialsJson!]! @link(by: "id")');
   });
 
   it('make required fields non-null, lists of non-null items, and optional fields nullable', () => {

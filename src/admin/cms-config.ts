@@ -1,7 +1,7 @@
 // The editor's whole configuration, built in code from the content registry (Decap CMS manual initialisation,
 // `CMS.init({ config })`): one collection entry per content file or folder, fields derived from the schemas.
 import type { ZodType } from 'zod';
-import { contentSources, contentRoot, type ContentSource } from '../content-model/registry';
+import { contentSources, contentRoot, isFolderSource, type ContentSource } from '../content-model/registry';
 import { editorFields, editorListField, type EditorField } from '../content-model/editor-fields';
 import { listFieldName } from '../content-model/content-formats';
 import { pinnedFields } from '../content-model/spec-texts';
@@ -79,6 +79,7 @@ const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
   },
   { name: 'chat', label: 'Chat assistant', typeNames: ['ChatJson'] },
   { name: 'settings', label: 'Site settings', typeNames: ['SiteJson'] },
+  { name: 'short-links', label: 'Short links', typeNames: ['RedirectsJson'] },
 ];
 
 type FolderCollection = { name: string; label: string; singular: string; create: boolean; previewPath: string };
@@ -122,6 +123,8 @@ const FILE_PREVIEW_ROUTES: Record<string, PageRoute | typeof PRIVACY_POLICY_PATH
   CallOutcomeJson: '/call-outcome',
   ChatJson: '/',
   SiteJson: '/',
+  // A short link has no page of its own: View Preview opens the home page.
+  RedirectsJson: '/',
 };
 
 function filePreviewPath(typeName: string): string {
@@ -142,7 +145,11 @@ function sourceFields(source: ContentSource, checks: Map<string, ZodType>): Edit
   const options = { prefix: source.typeName };
   const derived =
     source.kind === 'json-list'
-      ? editorListField(listFieldName(source), source.schema, { ...options, pinned: pinnedIn(source.file) })
+      ? editorListField(listFieldName(source), source.schema, {
+          ...options,
+          pinned: pinnedIn(source.file),
+          mayBeEmpty: source.mayBeEmpty,
+        })
       : editorFields(source.schema, {
           ...options,
           pinned: source.kind === 'json-object' ? pinnedIn(source.file) : [],
@@ -162,7 +169,7 @@ export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
   const fileCollections = FILE_GROUPS.flatMap(({ label: group, typeNames }) =>
     typeNames.map((typeName) => {
       const source = bySource.get(typeName);
-      if (!source || source.kind === 'mdx-folder') throw new Error(`${typeName} is not a content file`);
+      if (!source || isFolderSource(source)) throw new Error(`${typeName} is not a content file`);
       const label = capitalised(source.label);
       const file: FileEntry = {
         name: typeName,

@@ -7,11 +7,17 @@ import matter from 'gray-matter';
 import { z, type ZodType } from 'zod';
 import { contentRoot, contentSources, type ContentSource } from './registry';
 import { LINK_ONLY_PATHS, PRIVACY_POLICY_PATH, pageRoutes } from './routes';
-import { site } from './schemas';
+import { FORM_ANCHOR, site } from './schemas';
 import { describeIssue } from './friendly-issue';
 import { siteTokenNames, unknownTokens } from './site-tokens';
-import { unwrap } from './zod-helpers';
+import { unionOption, unwrap } from './zod-helpers';
 import { stringsIn } from '../lib/json-strings';
+import { redirectProblems } from './redirect-check';
+import { contentFiles } from './content-file-list';
+import { imageProblems, landingPageProblems, referenceKeys } from './check-landing';
+import { landingPage } from './landing-schema';
+import type { ReferenceTarget } from './field-kinds';
+import type { ContactFormCopy } from '../features/forms/copy-schema';
 
 export type ContentProblem = { file: string; item?: string; message: string };
 
@@ -19,16 +25,21 @@ type LoadedEntry = { file: string; item?: string; data: unknown; body?: string }
 
 function itemLabel(itemName: string, index: number, value: unknown): string {
   const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-  const name = [record.name, record.title].find((candidate) => typeof candidate === 'string');
+  // A short link is named by its address: redirect 2 '/dental'.
+  const name = [record.name, record.title, record.from].find((candidate) => typeof candidate === 'string');
   return `${itemName} ${index + 1}${name ? ` '${name}'` : ''}`;
 }
 
-function keysAt(schema: ZodType, at: (string | number)[]): string[] {
+/** The keys the schema allows at `at` inside `data` (a section's keys depend on its type). */
+function keysAt(schema: ZodType, at: (string | number)[], data: unknown): string[] {
   let current: ZodType | undefined = schema;
+  let value = data;
   for (const part of [...at, null]) {
     if (!current) return [];
     current = unwrap(current).type;
+    current = unionOption(current, value) ?? current;
     if (part === null) break;
+    value = value && typeof value === 'object' ? (value as Record<string | number, unknown>)[part] : undefined;
     if (current instanceof z.ZodArray) current = current.element as ZodType;
     else if (current instanceof z.ZodObject) current = (current.shape as Record<string, ZodType>)[part];
     else return [];
@@ -36,7 +47,29 @@ function keysAt(schema: ZodType, at: (string | number)[]): string[] {
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }
 
+function readJson(absolute: string, file: string, problems: ContentProblem[]): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(absolute, 'utf8')) as unknown;
+  } catch (error) {
+    problems.push({
+      file,
+      message: `is not valid JSON (${(error as Error).message}). Look for a missing comma or quote, or a trailing comma.`,
+    });
+    return undefined;
+  }
+}
+
 function readEntries(root: string, source: ContentSource, problems: ContentProblem[]): LoadedEntry[] {
+  if (source.kind === 'json-folder') {
+    // A site may have no landing pages: the folder may be empty or missing.
+    return contentFiles(root)
+      .filter((found) => found.source === source)
+      .flatMap(({ file: name }) => {
+        const file = path.posix.join(contentRoot, name);
+        const data = readJson(path.join(root, name), file, problems);
+        return data === undefined ? [] : [{ file, data }];
+      });
+  }
   if (source.kind === 'mdx-folder') {
     const folder = path.join(root, source.folder);
     const relativeFolder = path.posix.join(contentRoot, source.folder);
@@ -66,16 +99,8 @@ function readEntries(root: string, source: ContentSource, problems: ContentProbl
     problems.push({ file, message: `the file for ${source.label} is missing. Restore it from git.` });
     return [];
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(fs.readFileSync(absolute, 'utf8'));
-  } catch (error) {
-    problems.push({
-      file,
-      message: `is not valid JSON (${(error as Error).message}). Look for a missing comma or quote, or a trailing comma.`,
-    });
-    return [];
-  }
+  const data = readJson(absolute, file, problems);
+  if (data === undefined) return [];
   if (source.kind === 'json-object') return [{ file, data }];
   if (!Array.isArray(data)) {
     problems.push({ file, message: `must be a list ([ … ]) of ${source.itemName}s.` });
@@ -93,7 +118,10 @@ export type ValidContent = Map<
 export function loadContent(root: string): { problems: ContentProblem[]; content: ValidContent } {
   const problems: ContentProblem[] = [];
   const content: ValidContent = new Map();
+  // References into a file with problems are not checked: its own problems are the ones to fix first.
+  const faulty = new Set<string>();
   for (const source of contentSources) {
+    const before = problems.length;
     const valid = readEntries(root, source, problems).flatMap((entry) => {
       const result = source.schema.safeParse(entry.data, { reportInput: true });
       if (result.success) {
@@ -102,15 +130,16 @@ export function loadContent(root: string): { problems: ContentProblem[]; content
         ];
       }
       for (const issue of result.error.issues) {
-        for (const message of describeIssue(issue, (at) => keysAt(source.schema, at))) {
+        for (const message of describeIssue(issue, (at) => keysAt(source.schema, at, entry.data))) {
           problems.push({ file: entry.file, item: entry.item, message });
         }
       }
       return [];
     });
     content.set(source, valid);
+    if (problems.length > before) faulty.add(source.typeName);
   }
-  problems.push(...crossCheck(content));
+  problems.push(...crossCheck(content, root, faulty), ...redirectProblems(entriesOf(content, 'RedirectsJson'), root));
   return { problems, content };
 }
 
@@ -118,11 +147,16 @@ function entriesOf(content: ValidContent, typeName: string) {
   return [...content.entries()].find(([source]) => source.typeName === typeName)?.[1] ?? [];
 }
 
-function crossCheck(content: ValidContent): ContentProblem[] {
+function crossCheck(content: ValidContent, root: string, faulty: Set<string>): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const legalSlugs = entriesOf(content, 'LegalPage').map((entry) => `/${entry.value.slug as string}`);
+  const landingSlugs = entriesOf(content, 'LandingPage').map((entry) => `/${entry.value.slug as string}`);
   // The change/cancel and who-turned-up pages work only from their own secret links: nothing in the copy links there.
-  const routes = new Set<string>([...pageRoutes.filter((route) => !LINK_ONLY_PATHS.includes(route)), ...legalSlugs]);
+  const routes = new Set<string>([
+    ...pageRoutes.filter((route) => !LINK_ONLY_PATHS.includes(route)),
+    ...legalSlugs,
+    ...landingSlugs,
+  ]);
   const known = [...routes].sort().join(', ');
 
   const tokenList = siteTokenNames.map((name) => `{${name}}`).join(', ');
@@ -145,9 +179,19 @@ function crossCheck(content: ValidContent): ContentProblem[] {
           message: `'{${name}}' is not a known placeholder. Use one of: ${[tokenList, ...runtimePlaceholders.map((known) => `{${known}}`)].join(', ')}.`,
         });
       }
-      const links = strings.filter((found) => found.key === 'to').map((found) => found.text);
+      // A short link's target has its own checks (redirect-check.ts): a chain or a loop is not a missing page.
+      const links = strings
+        .filter((found) => found.key === 'to' && source.typeName !== 'RedirectsJson')
+        .map((found) => found.text);
       const bodyLinks = [...(entry.body ?? '').matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]);
       for (const link of [...links, ...bodyLinks]) {
+        if (link === FORM_ANCHOR && source.typeName !== 'LandingPage') {
+          problems.push({
+            file: entry.file,
+            item: entry.item,
+            message: `the link '${link}' only works on a landing page with a form. Link to /contact or /book instead.`,
+          });
+        }
         if (!link.startsWith('/')) continue;
         const route = link.split(/[?#]/)[0].replace(/(.)\/$/, '$1');
         if (!routes.has(route)) {
@@ -162,6 +206,23 @@ function crossCheck(content: ValidContent): ContentProblem[] {
   }
 
   problems.push(...legalComponentProblems(entriesOf(content, 'LegalPage')));
+  for (const [source, entries] of content) {
+    for (const entry of entries) problems.push(...imageProblems(entry, source.schema, root));
+  }
+  const contactForm = entriesOf(content, 'ContactFormJson')[0]?.value as ContactFormCopy | undefined;
+  problems.push(
+    ...landingPageProblems(entriesOf(content, 'LandingPage'), {
+      schema: landingPage,
+      legalRoutes: legalSlugs,
+      targets: Object.fromEntries(
+        (['Service', 'PlansJson', 'TestimonialsJson'] as const).map((target) => [
+          target,
+          faulty.has(target) ? undefined : referenceKeys(target, entriesOf(content, target)),
+        ]),
+      ) as Record<ReferenceTarget, string[] | undefined>,
+      problemOptions: faulty.has('ContactFormJson') ? undefined : contactForm?.inputs.problem.options,
+    }),
+  );
   if (!routes.has(PRIVACY_POLICY_PATH)) {
     problems.push({
       file: 'content/legal',

@@ -2,16 +2,18 @@
 // `npm run format:content` script and the editor's round-trip test go through.
 import fs from 'node:fs';
 import path from 'node:path';
-import { contentSources, type ContentSource } from './registry';
+import { contentSources, folderExtension, isFolderSource, type ContentSource } from './registry';
 
 export type ContentFile = { source: ContentSource; /** relative to the content folder */ file: string };
 
 export function contentFiles(contentDir: string): ContentFile[] {
   return contentSources.flatMap((source): ContentFile[] => {
-    if (source.kind !== 'mdx-folder') return [{ source, file: source.file }];
+    if (!isFolderSource(source)) return [{ source, file: source.file }];
+    const folder = path.join(contentDir, source.folder);
+    if (!fs.existsSync(folder)) return [];
     return fs
-      .readdirSync(path.join(contentDir, source.folder))
-      .filter((name) => name.endsWith('.mdx'))
+      .readdirSync(folder)
+      .filter((name) => name.endsWith(`.${folderExtension(source)}`))
       .sort()
       .map((name) => ({ source, file: path.posix.join(source.folder, name) }));
   });

@@ -15,6 +15,10 @@ export type ContentFormat = {
 /** The field holding the items of a file that is a list: `plans`, `testimonials`. */
 export const listFieldName = (source: ContentSource & { kind: 'json-list' }) => `${source.itemName}s`;
 
+/** The items of a list file as the editor holds them: a list that may be empty may come without its field. */
+const listItems = (source: ContentSource & { kind: 'json-list' }, data: Record<string, unknown>) =>
+  data[listFieldName(source)] ?? (source.mayBeEmpty ? [] : undefined);
+
 export function contentFormat(source: ContentSource): ContentFormat {
   if (source.kind === 'mdx-folder') {
     return {
@@ -28,7 +32,7 @@ export function contentFormat(source: ContentSource): ContentFormat {
     return {
       extension: 'json',
       fromFile: (raw) => ({ [name]: JSON.parse(raw) as unknown }),
-      toFile: (data) => printContentJson(inSchemaOrder(z.array(source.schema), data[name])),
+      toFile: (data) => printContentJson(inSchemaOrder(z.array(source.schema), listItems(source, data))),
     };
   }
   return {
@@ -49,7 +53,7 @@ export function checkedPart(
   source: ContentSource,
   data: Record<string, unknown>,
 ): { schema: z.ZodType; value: unknown } {
-  if (source.kind === 'json-list') return { schema: z.array(source.schema), value: data[listFieldName(source)] };
+  if (source.kind === 'json-list') return { schema: z.array(source.schema), value: listItems(source, data) };
   if (source.kind === 'mdx-folder') {
     return { schema: source.schema, value: Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'body')) };
   }

@@ -6,7 +6,7 @@
 import { z, type ZodType } from 'zod';
 import { fieldHint, fieldLabel, FIXED_BY_SPEC_HINT, multiLineKeys } from './editor-wording';
 import { isNotWording } from './wording';
-import { unwrap } from './zod-helpers';
+import { unionOption, unwrap } from './zod-helpers';
 
 export type EditorField = {
   name: string;
@@ -63,7 +63,7 @@ function fieldFor(key: string, schema: ZodType, path: string, walk: Walk): Edito
   const { type, optional } = unwrap(schema);
   const base = { name: key, label: fieldLabel(key), required: !optional };
   const hint = (extra?: string) => {
-    const parts = [fieldHint(key, isNotWording(schema)), extra].filter(Boolean);
+    const parts = [fieldHint(key, isNotWording(schema), walk.prefix), extra].filter(Boolean);
     return parts.length > 0 ? parts.join(' ') : undefined;
   };
 
@@ -145,9 +145,11 @@ export function editorFields(schema: ZodType, options: { pinned?: string[]; pref
 export function editorListField(
   name: string,
   itemSchema: ZodType,
-  options: { pinned?: string[]; prefix: string },
+  options: { pinned?: string[]; prefix: string; mayBeEmpty?: boolean },
 ): EditorFields {
-  return editorFields(z.object({ [name]: z.array(itemSchema).min(1) }), {
+  // A list that may be empty is optional to the editor: Decap refuses an empty required list.
+  const list = z.array(itemSchema);
+  return editorFields(z.object({ [name]: options.mayBeEmpty ? list.optional() : list.min(1) }), {
     ...options,
     pinned: (options.pinned ?? []).map((path) => `${name}${path}`),
   });
@@ -159,6 +161,8 @@ export function editorListField(
  */
 export function inSchemaOrder(schema: ZodType, value: unknown): unknown {
   const type = unwrap(schema).type;
+  const option = unionOption(type, value);
+  if (option) return inSchemaOrder(option, value);
   if (type instanceof z.ZodArray && Array.isArray(value)) {
     return value.map((item) => inSchemaOrder(type.element as ZodType, item));
   }

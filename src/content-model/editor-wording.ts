@@ -62,9 +62,24 @@ const HINTS: Record<string, string> = {
   offsetWords: 'Words before an offset such as +10 (“UTC+10”, “GMT+5:30”), one per item.',
 };
 
-/** A hint for the field `key`; values the code acts on (links, ids, words the chat listens for) say so. */
-export function fieldHint(key: string, actedOnByCode: boolean): string | undefined {
-  const hint = HINTS[key];
+/** Hints for the keys of one content type (by its type name) that mean something else there: a short link's `from`. */
+const TYPE_HINTS: Record<string, Record<string, string>> = {
+  RedirectsJson: {
+    redirects:
+      'Short addresses for campaigns and print (e.g. /dental) that send visitors on to a page. A site may have none.',
+    from: 'The short address people type, e.g. /dental: lowercase letters, digits and dashes after the "/". It cannot be the address of a page.',
+    to: 'Where it leads: a page of this site such as /contact (campaign tags such as ?utm_source=flyer may follow), or a full address starting with https://. Not another short link.',
+    permanent:
+      'Leave off for a campaign link you may point elsewhere later. Tick only for an address that will never lead anywhere else: browsers remember it for good.',
+  },
+};
+
+/**
+ * A hint for the field `key` of the content type `typeName`; values the code acts on (links, ids, words the chat
+ * listens for) say so.
+ */
+export function fieldHint(key: string, actedOnByCode: boolean, typeName?: string): string | undefined {
+  const hint = (typeName ? TYPE_HINTS[typeName]?.[key] : undefined) ?? HINTS[key];
   if (hint) return hint;
   return actedOnByCode ? 'The site acts on this value: change it with care.' : undefined;
 }

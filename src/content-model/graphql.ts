@@ -2,6 +2,7 @@
 // lists are lists of non-null items, nested objects become their own types named after their path.
 import { z, type ZodType } from 'zod';
 import { unwrap } from './zod-helpers';
+import { fieldKind, referenceTargets } from './field-kinds';
 
 const sharedTypeNames = new WeakMap<ZodType, string>();
 
@@ -19,8 +20,18 @@ function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** A GraphQL union derived from a discriminated union: each member type and the tag value that selects it. */
+export type UnionDef = { name: string; discriminator: string; members: Record<string, string> };
+
+/** The reference mark of a field or of the items of a list field. */
+function referenceOf(schema: ZodType) {
+  const item = schema instanceof z.ZodArray ? (schema.element as ZodType) : schema;
+  const kind = fieldKind(item);
+  return kind?.kind === 'reference' ? kind : undefined;
+}
+
 function scalarFor(schema: ZodType): string | undefined {
-  if (schema instanceof z.ZodString || schema instanceof z.ZodEnum) return 'String';
+  if (schema instanceof z.ZodString || schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return 'String';
   if (schema instanceof z.ZodBoolean) return 'Boolean';
   if (schema instanceof z.ZodNumber) return schema.isInt ? 'Int' : 'Float';
   return undefined;
@@ -34,7 +45,8 @@ export function nodeTypeDefs(
   typeName: string,
   schema: ZodType,
   extraFields: string[] = [],
-  options: { textDirective?: string; emitted?: Set<string> } = {},
+  /** `unions` collects the unions met (built by the caller with a resolveType, which SDL cannot carry). */
+  options: { textDirective?: string; emitted?: Set<string>; unions?: UnionDef[] } = {},
 ): string {
   const definitions: string[] = [];
   // Shared types are defined once across all the calls that pass the same set.
@@ -50,6 +62,7 @@ export function nodeTypeDefs(
       const item = unwrap(field.element as ZodType);
       return `[${typeOf(item.type, path)}!]`;
     }
+    if (field instanceof z.ZodDiscriminatedUnion) return unionType(field, path);
     if (field instanceof z.ZodObject) {
       const shared = sharedTypeNames.get(field);
       if (shared && emitted.has(shared)) return shared;
@@ -60,9 +73,31 @@ export function nodeTypeDefs(
     throw new Error(`${path}: no GraphQL type for zod ${field.constructor.name}`);
   }
 
+  function unionType(union: z.ZodDiscriminatedUnion, path: string): string {
+    const name = sharedTypeNames.get(union);
+    if (!name) throw new Error(`${path}: a union of blocks needs a sharedType name`);
+    if (emitted.has(name)) return name;
+    emitted.add(name);
+    const discriminator = (union._zod.def as { discriminator: string }).discriminator;
+    const members: Record<string, string> = {};
+    for (const option of union.options as z.ZodObject[]) {
+      const member = sharedTypeNames.get(option);
+      if (!member) throw new Error(`${path}: every block of ${name} needs a sharedType name`);
+      members[String((option.shape[discriminator] as z.ZodLiteral).value)] = typeOf(option, member);
+    }
+    options.unions?.push({ name, discriminator, members });
+    return name;
+  }
+
   function objectType(name: string, object: z.ZodObject<z.ZodRawShape>, extra: string[], isNode = false): void {
     const lines = Object.entries(object.shape).map(([key, value]) => {
       const field = unwrap(value as ZodType);
+      const reference = referenceOf(field.type);
+      if (reference) {
+        // The items named, as their nodes: a page queries the services it shows, not their file names.
+        const type = field.type instanceof z.ZodArray ? `[${reference.to}!]` : reference.to;
+        return `  ${key}: ${type}${field.optional ? '' : '!'} @link(by: "${referenceTargets[reference.to].key}")`;
+      }
       const type = typeOf(field.type, name + pascal(key));
       return `  ${key}: ${type}${field.optional ? '' : '!'}${isText(type) ? textSuffix : ''}`;
     });

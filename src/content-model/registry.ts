@@ -6,6 +6,8 @@ import { chatScript } from '../features/chat/script-schema';
 import { bookingFormCopy, contactFormCopy } from '../features/forms/copy-schema';
 import { bookingCopy } from '../features/booking/copy-schema';
 import { callOutcomeCopy } from '../features/call-outcome/copy-schema';
+import { redirect } from './redirect-schema';
+import { landingPage } from './landing-schema';
 
 type Common = {
   typeName: string;
@@ -25,9 +27,24 @@ export type ContentSource =
   /** A JSON file holding one object: one node of `typeName`. */
   | (Common & { kind: 'json-object'; file: string })
   /** A JSON file holding a list: one node of `typeName` per item. */
-  | (Common & { kind: 'json-list'; file: string; itemName: string })
+  | (Common & {
+      kind: 'json-list';
+      file: string;
+      itemName: string;
+      /** The site may have none (the short links): the editor lets the last one be removed. */
+      mayBeEmpty?: boolean;
+    })
   /** A folder of MDX files whose frontmatter matches `schema`: one node of `typeName` per file. */
-  | (Common & { kind: 'mdx-folder'; folder: string });
+  | (Common & { kind: 'mdx-folder'; folder: string })
+  /** A folder of JSON files, each one object: one node of `typeName` per file (may be empty). */
+  | (Common & { kind: 'json-folder'; folder: string });
+
+/** The sources whose files are a folder of them, one entry per file. */
+export type FolderSource = ContentSource & { kind: 'mdx-folder' | 'json-folder' };
+export const isFolderSource = (source: ContentSource): source is FolderSource =>
+  source.kind === 'mdx-folder' || source.kind === 'json-folder';
+/** The extension of the files in a folder source. */
+export const folderExtension = (source: FolderSource) => (source.kind === 'mdx-folder' ? 'mdx' : 'json');
 
 export const contentSources: ContentSource[] = [
   { kind: 'json-object', file: 'site.json', typeName: 'SiteJson', schema: schemas.site, label: 'site settings' },
@@ -136,6 +153,15 @@ export const contentSources: ContentSource[] = [
     itemName: 'testimonial',
   },
   {
+    kind: 'json-list',
+    file: 'redirects.json',
+    typeName: 'RedirectsJson',
+    schema: redirect,
+    label: 'short links',
+    itemName: 'redirect',
+    mayBeEmpty: true,
+  },
+  {
     kind: 'mdx-folder',
     folder: 'services',
     typeName: 'Service',
@@ -148,6 +174,13 @@ export const contentSources: ContentSource[] = [
     typeName: 'LegalPage',
     schema: schemas.legalFrontmatter,
     label: 'legal pages',
+  },
+  {
+    kind: 'json-folder',
+    folder: 'landing',
+    typeName: 'LandingPage',
+    schema: landingPage,
+    label: 'landing pages',
   },
 ];
 

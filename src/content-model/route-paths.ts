@@ -13,3 +13,22 @@ export const LINK_ONLY_PATHS: readonly string[] = [MANAGE_BOOKING_PATH, CALL_OUT
 
 /** The privacy policy (content/legal, slug privacy-policy); every collection notice links to it. */
 export const PRIVACY_POLICY_PATH = '/privacy-policy';
+
+/** Addresses the build or the host uses for files, never free for a page or a short link. */
+export const RESERVED_PATHS: readonly string[] = [
+  '/admin',
+  '/404',
+  '/404.html',
+  '/dev-404-page',
+  '/icons',
+  '/images',
+  '/page-data',
+  '/static',
+  '/uploads',
+  '/_gatsby',
+  '/robots.txt',
+  '/sitemap-index.xml',
+  '/sitemap-0.xml',
+  '/manifest.webmanifest',
+  '/og-image.png',
+];

@@ -5,13 +5,24 @@ import { z } from 'zod';
 import { sharedType } from './graphql';
 import { notWording } from './wording';
 import { text, typeMessages } from './zod-helpers';
+import { image } from './image-schema';
 
-/** An internal route ("/pricing") or an absolute URL; internal routes are cross-checked against the site's pages. */
+/** A landing page's own lead form, the target of its buttons' `#form` links. */
+export const FORM_ANCHOR = '#form';
+
+/**
+ * An internal route ("/pricing"), an absolute URL, or on a landing page its form (`#form`); internal routes are
+ * cross-checked against the site's pages.
+ */
 const linkTarget = (what: string) =>
   notWording(
-    text(what).refine((value) => value.startsWith('/') || /^https?:\/\//.test(value) || value.startsWith('mailto:'), {
-      message: `${what} must start with "/" (a page of this site), "https://" or "mailto:"`,
-    }),
+    text(what).refine(
+      (value) =>
+        value.startsWith('/') || /^https?:\/\//.test(value) || value.startsWith('mailto:') || value === FORM_ANCHOR,
+      {
+        message: `${what} must start with "/" (a page of this site), "https://" or "mailto:", or be ${FORM_ANCHOR} (a landing page's form)`,
+      },
+    ),
   );
 
 export const link = sharedType(
@@ -30,6 +41,8 @@ export const pageMeta = sharedType(
     .object({
       title: text('title').max(70, 'title should be at most 70 characters so search engines show it whole'),
       description: text('description').max(170, 'description should be at most 170 characters'),
+      /** The picture shown when the page is shared (cropped to 1200 × 630); the site's own when absent. */
+      image: image.optional(),
     })
     .strict(),
 );
@@ -44,7 +57,7 @@ export const collectionNotice = sharedType(
   z.object({ text: text('text'), linkLabel: text('linkLabel') }).strict(),
 );
 
-const titledText = sharedType('TitledText', z.object({ title: text('title'), text: text('text') }).strict());
+export const titledText = sharedType('TitledText', z.object({ title: text('title'), text: text('text') }).strict());
 
 export const site = z
   .object({
@@ -95,7 +108,7 @@ export const site = z
 /** content/site.json, as validated. */
 export type SiteSettings = z.infer<typeof site>;
 
-export const stat = z.object({ value: text('value'), label: text('label') }).strict();
+export const stat = sharedType('Stat', z.object({ value: text('value'), label: text('label') }).strict());
 
 export const home = z
   .object({
@@ -108,6 +121,7 @@ export const home = z
         primaryCta: link,
         secondaryCta: link,
         highlights: z.array(text('highlight')).min(1),
+        image: image.optional(),
       })
       .strict(),
     stats: z.array(stat).min(1),
@@ -169,8 +183,18 @@ export const notFoundPage = z.object({ meta: pageMeta, title: text('title'), tex
 
 export const legalChrome = z.object({ lastUpdatedLabel: text('lastUpdatedLabel') }).strict();
 
+/** A stable name for the code, so landing pages can name a plan or testimonial whatever its wording becomes. */
+const itemId = (what: string) =>
+  notWording(
+    text('id').regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      `id must be lowercase letters, digits and single dashes, e.g. ${what}`,
+    ),
+  );
+
 export const plan = z
   .object({
+    id: itemId('voice-ai'),
     name: text('name'),
     order: z.number(typeMessages('order is required', 'order must be a number')).int(),
     tagline: text('tagline'),
@@ -185,6 +209,7 @@ export const plan = z
 
 export const testimonial = z
   .object({
+    id: itemId('priya-raman'),
     quote: text('quote'),
     name: text('name'),
     role: text('role'),
@@ -194,6 +219,7 @@ export const testimonial = z
       .int('rating must be a whole number')
       .min(1, 'rating must be between 1 and 5')
       .max(5, 'rating must be between 1 and 5'),
+    photo: image.optional(),
   })
   .strict();
 

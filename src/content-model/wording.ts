@@ -2,7 +2,7 @@
 // values the code acts on (link targets, addresses, ids, slugs, the words the chat listens for). The schemas
 // mark the second kind with `notWording`, so the spelling check and the reword check read the same answer.
 import { z, type ZodType } from 'zod';
-import { unwrap } from './zod-helpers';
+import { unionOption, unwrap } from './zod-helpers';
 
 const NOT_WORDING = 'not wording';
 
@@ -32,6 +32,8 @@ export function fieldKeys(field: string): (string | number)[] {
 export function wordingFields(schema: ZodType, value: unknown, at = ''): WordingField[] {
   if (isNotWording(schema)) return [];
   const type = unwrap(schema).type;
+  const option = unionOption(type, value);
+  if (option) return wordingFields(option, value, at);
   if (type instanceof z.ZodString) return typeof value === 'string' ? [{ field: at, text: value }] : [];
   if (type instanceof z.ZodArray && Array.isArray(value))
     return value.flatMap((item, index) => wordingFields(type.element as ZodType, item, fieldPath(at, index)));

@@ -36,3 +36,11 @@ export function unwrap(schema: ZodType): { type: ZodType; optional: boolean } {
     }
   }
 }
+
+/** The option of a discriminated union (`sections[]` of a landing page) that `value` selects by its tag, if any. */
+export function unionOption(schema: ZodType, value: unknown): z.ZodObject | undefined {
+  if (!(schema instanceof z.ZodDiscriminatedUnion)) return undefined;
+  const key = (schema._zod.def as { discriminator: string }).discriminator;
+  const tag = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return (schema.options as z.ZodObject[]).find((option) => (option.shape[key] as z.ZodLiteral).value === tag);
+}
