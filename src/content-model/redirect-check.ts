@@ -2,18 +2,8 @@
 // page of the site or an address the build owns, must be the only one with its address, must lead straight to a
 // page (no chain through another short link, no loop) and, when it leads inside the site, to a page that exists.
 import { LINK_ONLY_PATHS, pageRoutes, siteRoutes } from './routes';
+import { RESERVED_PATHS } from './route-paths';
 import type { ContentProblem } from './check';
-
-/** Addresses the build or the host answers besides the pages: a short link there would hide what is served. */
-export const RESERVED_PATHS: readonly string[] = [
-  '/404',
-  '/404.html',
-  '/dev-404-page',
-  '/robots.txt',
-  '/sitemap-index.xml',
-];
-/** Folders of files the build writes or copies (the editor, scripts, page data, images, uploads, icons). */
-export const RESERVED_FOLDERS: readonly string[] = ['/admin', '/static', '/page-data', '/images', '/uploads', '/icons'];
 
 type RedirectEntry = { file: string; item?: string; value: Record<string, unknown> };
 
@@ -33,10 +23,9 @@ function routesIn(root: string): string[] {
   }
 }
 
-function reservedBy(from: string): string | undefined {
-  if (RESERVED_PATHS.includes(from)) return from;
-  return RESERVED_FOLDERS.find((folder) => from === folder || from.startsWith(`${folder}/`));
-}
+/** The address the site uses for its files that `from` is, or is inside (/images/hero is inside /images). */
+const reservedBy = (from: string) =>
+  RESERVED_PATHS.find((reserved) => from === reserved || from.startsWith(`${reserved}/`));
 
 /** The short links `entries` (validated), checked against each other and against the routes of the content in `root`. */
 export function redirectProblems(entries: RedirectEntry[], root: string): ContentProblem[] {
@@ -56,7 +45,8 @@ export function redirectProblems(entries: RedirectEntry[], root: string): Conten
         `'from': this short link shadows the page at ${from}: visitors could no longer open it. Choose another short link.`,
       );
     } else if (reserved) {
-      report(`'from': ${from} is an address the site itself uses (${reserved}). Choose another short link.`);
+      const where = reserved === from ? `${from} is an address` : `${from} is under ${reserved}, a folder`;
+      report(`'from': ${where} the site itself uses. Choose another short link.`);
     } else {
       // Only a short link that can work is one that others may lead through (a chain or a loop).
       byFrom.set(from, entry);
