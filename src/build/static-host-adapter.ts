@@ -2,8 +2,9 @@
 // sees NETLIFY=true on the host and runs `npm install gatsby-adapter-netlify` in .cache/adapters during the
 // build: a package outside the lockfile and outside package.json's allowScripts, which stops the deploy
 // (docs/dependencies.md, "Deploy adapter"). The site is static files plus the headers file the build writes
-// (src/build/security-headers.ts), which Netlify and Cloudflare Pages read as they are: there is nothing to
-// adapt, and this adapter refuses a build that would need a real one instead of publishing it half-working.
+// (src/build/security-headers.ts) and the short links' redirects file (src/build/redirects-file.ts), which Netlify
+// and Cloudflare Pages read as they are: there is nothing to adapt, and this adapter refuses a build that would
+// need a real one instead of publishing it half-working.
 import type { IAdapter, RoutesManifest, FunctionsManifest } from 'gatsby';
 
 export const STATIC_HOST_ADAPTER_NAME = 'static-host';
@@ -39,7 +40,10 @@ export function staticHostAdapter(): IAdapter {
             `allowScripts (docs/dependencies.md, "Deploy adapter").`,
         );
       }
-      reporter.info(`Static host: ${routesManifest.length} routes published as files, no functions, no redirects.`);
+      // The short links are the build's own public/_redirects (src/build/redirects-file.ts), not Gatsby redirects.
+      reporter.info(
+        `Static host: ${routesManifest.length} routes published as files, no functions, no Gatsby redirects (short links are in _redirects).`,
+      );
     },
     config: () => ({
       // The host serves public/ as it is: no datastore in a function, no image or file CDN.
