@@ -1,11 +1,13 @@
 // Serves the production build the way a static host does: pretty URLs (/pricing → pricing/index.html),
-// the 404 page with status 404, the headers from public/_headers, and long caching for hashed assets.
+// the 404 page with status 404, the headers from public/_headers, the short links in public/_redirects, and long
+// caching for hashed assets.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { headersFor, parseHeadersFile } from './headers-file';
+import { parseRedirectsFile, redirectFor, redirectLocation } from './redirects-file';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,11 +47,24 @@ export function startStaticServer(options: { root: string; port?: number; host?:
   const root = path.resolve(options.root);
   const headersPath = path.join(root, '_headers');
   const rules = fs.existsSync(headersPath) ? parseHeadersFile(fs.readFileSync(headersPath, 'utf8')) : [];
+  const redirectsPath = path.join(root, '_redirects');
+  const redirects = fs.existsSync(redirectsPath) ? parseRedirectsFile(fs.readFileSync(redirectsPath, 'utf8')) : [];
+
+  // A header set by several matching blocks reaches the browser joined, as a host sends it.
+  const setHeaders = (response: http.ServerResponse, pathname: string) => {
+    for (const [name, value] of headersFor(rules, pathname)) {
+      const earlier = response.getHeader(name);
+      response.setHeader(name, earlier === undefined ? value : `${String(earlier)}, ${value}`);
+    }
+  };
 
   const server = http.createServer((request, response) => {
     let pathname: string;
+    let search: string;
     try {
-      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      pathname = decodeURIComponent(url.pathname);
+      search = url.search;
     } catch {
       response.writeHead(400).end('Bad request');
       return;
@@ -59,17 +74,26 @@ export function startStaticServer(options: { root: string; port?: number; host?:
       return;
     }
     const file = resolveFile(root, pathname);
+    // As on Netlify, a file wins over a redirect unless the rule is forced (`302!`).
+    const redirect = redirectFor(redirects, pathname);
+    if (redirect && (!file || redirect.force)) {
+      const location = redirectLocation(redirect, search);
+      setHeaders(response, pathname);
+      response.writeHead(redirect.status, {
+        Location: location,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'public, max-age=0, must-revalidate',
+      });
+      response.end(request.method === 'HEAD' ? undefined : `Redirecting to ${location}`);
+      return;
+    }
     const status = file ? 200 : 404;
     const served = file ?? path.join(root, '404.html');
     if (!file && !fs.existsSync(served)) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    // A header set by several matching blocks reaches the browser joined, as a host sends it.
-    for (const [name, value] of headersFor(rules, pathname)) {
-      const earlier = response.getHeader(name);
-      response.setHeader(name, earlier === undefined ? value : `${String(earlier)}, ${value}`);
-    }
+    setHeaders(response, pathname);
     response.setHeader('Content-Type', contentTypes[path.extname(served)] ?? 'application/octet-stream');
     const immutable = /\/(static\/|[^/]+-[0-9a-f]{16,}\.(js|css))/.test(pathname);
     response.setHeader(
