@@ -280,7 +280,7 @@ describe.each<Backend>(['postgres'])('on a real multi-connection PostgreSQL serv
           const { data, error } = await api.service.rpc('claim_lead_notifications', { batch_size: 3 });
           expect(error).toBeNull();
           if (!data || data.length === 0) return taken;
-          taken.push(...data.map((job) => job.lead_id));
+          taken.push(...data.map((job) => String(job.lead_id)));
         }
       }),
     );

@@ -104,7 +104,7 @@ describe('the lead guard on a real server (as PostgREST runs a request)', () => 
     expect(await stored('bulk%@example.com')).toBe(0);
   });
 
-  test('a request holds at most two advisory locks (its address and its client), released at its end', async () => {
+  test('a request holds at most three advisory locks (its address, its network block, its client), released at its end', async () => {
     const locks = await pg.asRequest(anon, async (tx) => {
       await tx.query(
         `insert into public.contact_messages (name, email, message) values ('Lou', 'lou@example.com', 'Hi')`,
@@ -114,7 +114,7 @@ describe('the lead guard on a real server (as PostgREST runs a request)', () => 
       );
       return rows[0].count;
     });
-    expect(locks).toBe(2);
+    expect(locks).toBe(3);
     const [{ left }] = await pg.admin<{ left: number }>(
       `select count(*)::int as left from pg_locks where locktype = 'advisory'`,
     );

@@ -68,6 +68,12 @@ test('every migration applies on PostgreSQL 15 with pg_cron, and schedules both 
       command: "select private.invoke_edge_function('calendar-sync')",
       username: 'postgres',
     },
+    {
+      jobname: 'delete-expired-held-leads',
+      schedule: '27 3 * * *',
+      command: 'select private.delete_expired_held_leads()',
+      username: 'postgres',
+    },
     expect.objectContaining({ jobname: 'delete-expired-leads', schedule: '17 3 * * *' }),
     {
       jobname: 'notify-leads',

@@ -74,10 +74,14 @@ function waitForReady(child: ChildProcess, output: () => string) {
 }
 
 let addressCounter = 0;
-/** A client address no other request of this test run uses (198.18.0.0/15 is reserved for tests). */
+/**
+ * A client address no other request of this test run uses (198.18.0.0/15 is reserved for tests), each in another
+ * /24 than the last 511, so unrelated requests never add up to the guard's network-block limits (issue 36).
+ */
 export function uniqueClientAddress(): string {
   addressCounter += 1;
-  return `198.${18 + ((addressCounter >> 16) & 1)}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+  const block = addressCounter & 511;
+  return `198.${18 + (block >> 8)}.${block & 255}.${1 + ((addressCounter >> 9) % 254)}`;
 }
 
 export function createLeadClient(url: string, key: string, options: { clientAddress?: string } = {}): LeadClient {

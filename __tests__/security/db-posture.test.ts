@@ -217,6 +217,18 @@ describe('privileges in the database', () => {
       expect(insertable.map((row) => row.column)).not.toEqual(expect.arrayContaining(['id']));
       expect(insertable.map((row) => row.column)).not.toContain('created_at');
       expect(insertable.map((row) => row.column)).toContain('email');
+      // What the guard and the release decide (issue 36) is theirs alone: a visitor may send the trap field only.
+      for (const column of [
+        'duplicate_of',
+        'client_hash',
+        'network_hash',
+        'hold_reason',
+        'released_at',
+        'released_by',
+        'release_token_hash',
+      ])
+        expect(insertable.map((row) => row.column)).not.toContain(column);
+      expect(insertable.map((row) => row.column)).toContain('honeypot');
       const [anyRead] = await api.sql<{ read: boolean }>(
         `select has_any_column_privilege('anon', 'public.${table}', 'SELECT,UPDATE') as read`,
       );
@@ -242,7 +254,7 @@ describe('privileges in the database', () => {
     for (const policy of policies) expect(policy.cmd).toBe('INSERT');
   });
 
-  it('gives anon no function it could call but the booking functions, and no table in the private schema', async () => {
+  it('gives anon no function it could call but the booking functions and the release link, and no table in the private schema', async () => {
     const executable = await api.sql<{ fn: string }>(
       `select p.oid::regprocedure::text as fn from pg_proc p
         where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
@@ -252,8 +264,10 @@ describe('privileges in the database', () => {
     // evaluates, and the visitor booking functions (issue 33, 20261125100000_booking.sql): security invoker
     // wrappers in public, each calling its security definer namesake in private, for which anon has usage on
     // the private schema; and, the same way, the host's outcome link's two (issue 34,
-    // 20261126110000_booking_host_messages.sql). Nothing else there is executable by anon (the booking
-    // messages', the operators' and the hosts' functions are not).
+    // 20261126110000_booking_host_messages.sql), and the held-lead digest's release link's two (issue 36,
+    // 20261127100000_held_leads.sql), which answer only to the link's secret. Nothing else there is executable by
+    // anon (the booking messages', the operators', the hosts' and the held leads' other functions are not: listing,
+    // releasing by id, the digest, the retention).
     const booking = [
       'booking_slots(timestamp with time zone,timestamp with time zone)',
       'hold_booking_slot(text,timestamp with time zone,text)',
@@ -263,6 +277,8 @@ describe('privileges in the database', () => {
       'move_booking(text,timestamp with time zone)',
       'call_for_outcome(text)',
       'record_call_outcome(text,text)',
+      'held_lead_for_release(text)',
+      'release_held_lead_by_token(text)',
     ];
     expect(executable.map((row) => row.fn).sort()).toEqual(
       ['private.lead_address_key(text)', ...booking, ...booking.map((fn) => `private.${fn}`)].sort(),

@@ -14,10 +14,16 @@ export type Database = {
           created_at: string;
           duplicate_of: string | null;
           email: string;
+          hold_reason: string | null;
+          honeypot: string | null;
           id: string;
           message: string;
           name: string;
+          network_hash: string | null;
           phone: string;
+          release_token_hash: string | null;
+          released_at: string | null;
+          released_by: string | null;
         };
         Insert: {
           attribution?: Json | null;
@@ -26,10 +32,16 @@ export type Database = {
           created_at?: string;
           duplicate_of?: string | null;
           email: string;
+          hold_reason?: string | null;
+          honeypot?: string | null;
           id?: string;
           message?: string;
           name: string;
+          network_hash?: string | null;
           phone?: string;
+          release_token_hash?: string | null;
+          released_at?: string | null;
+          released_by?: string | null;
         };
         Update: {
           attribution?: Json | null;
@@ -38,10 +50,16 @@ export type Database = {
           created_at?: string;
           duplicate_of?: string | null;
           email?: string;
+          hold_reason?: string | null;
+          honeypot?: string | null;
           id?: string;
           message?: string;
           name?: string;
+          network_hash?: string | null;
           phone?: string;
+          release_token_hash?: string | null;
+          released_at?: string | null;
+          released_by?: string | null;
         };
         Relationships: [];
       };
@@ -53,9 +71,15 @@ export type Database = {
           created_at: string;
           duplicate_of: string | null;
           email: string;
+          hold_reason: string | null;
+          honeypot: string | null;
           id: string;
           message: string;
           name: string;
+          network_hash: string | null;
+          release_token_hash: string | null;
+          released_at: string | null;
+          released_by: string | null;
         };
         Insert: {
           attribution?: Json | null;
@@ -64,9 +88,15 @@ export type Database = {
           created_at?: string;
           duplicate_of?: string | null;
           email: string;
+          hold_reason?: string | null;
+          honeypot?: string | null;
           id?: string;
           message: string;
           name: string;
+          network_hash?: string | null;
+          release_token_hash?: string | null;
+          released_at?: string | null;
+          released_by?: string | null;
         };
         Update: {
           attribution?: Json | null;
@@ -75,9 +105,15 @@ export type Database = {
           created_at?: string;
           duplicate_of?: string | null;
           email?: string;
+          hold_reason?: string | null;
+          honeypot?: string | null;
           id?: string;
           message?: string;
           name?: string;
+          network_hash?: string | null;
+          release_token_hash?: string | null;
+          released_at?: string | null;
+          released_by?: string | null;
         };
         Relationships: [];
       };
@@ -89,8 +125,9 @@ export type Database = {
         Returns: {
           job_id: string;
           claim_token: string;
-          lead_table: string;
-          lead_id: string;
+          // null for the hourly digest of held leads (20261127100000_held_leads.sql): a job without a lead.
+          lead_table: string | null;
+          lead_id: string | null;
           attempts: number;
           queued_at: string;
           lead: Json | null;
@@ -116,6 +153,9 @@ export type Database = {
       // src/features/call-outcome/outcome-api.ts reads the answer.
       call_for_outcome: { Args: { token: string }; Returns: Json };
       record_call_outcome: { Args: { token: string; outcome: string }; Returns: Json };
+      // The digest's release link of a held lead (20261127100000_held_leads.sql): what it shows, and the release.
+      held_lead_for_release: { Args: { token: string }; Returns: Json };
+      release_held_lead_by_token: { Args: { token: string }; Returns: Json };
       lead_notification_statuses: {
         Args: { lead_ids?: string[] | null };
         Returns: {
