@@ -1,6 +1,7 @@
 // `npm run leads`: prints the leads of both lead tables, newest first (retries the database marked as
-// duplicates are left out), each strategy-call request with its booked call, state, history, host and outcome,
-// then the show rate of the calls by week and by source. Reads with a secret key: the local API's well-known one by default, or
+// duplicates are left out; a held lead says so in place of its notification), each strategy-call request with its
+// booked call, state, history, host and outcome, then the show rate of the calls by week and by source. Reads with
+// a secret key: the local API's well-known one by default, or
 // SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
 // Everything a visitor typed is printed as inert text (no terminal control codes).
 import { parseArgs } from 'node:util';
@@ -10,7 +11,7 @@ import { describeNotification, fetchNotificationStatuses } from './notifications
 import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase';
 import { attributionLine } from './leads/attribution-line';
 import { LEAD_TABLES, type LeadTable } from './leads/read-leads';
-import { LEADS_HELP, runOperatorCommand } from './leads/operator-commands';
+import { LEADS_HELP, OPERATOR_COMMANDS, runOperatorCommand, type OperatorCommand } from './leads/operator-commands';
 import { describeBookings, fetchBookings } from './leads/bookings';
 import { fetchShowRates, formatShowRates } from './leads/outcomes';
 
@@ -102,7 +103,11 @@ export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit
     table,
     rows: rows.map((row) => ({
       ...row,
-      notification: describeNotification(notifications.get(String(row.id))),
+      // A held lead (issue 36) has no notification until it is released: say why it waits.
+      notification:
+        row.hold_reason && !row.released_at
+          ? `held (${String(row.hold_reason)})`
+          : describeNotification(notifications.get(String(row.id))),
       ...(bookings.has(String(row.id))
         ? { booking_lines: describeBookings(bookings.get(String(row.id)) ?? [], toInertText) }
         : {}),
@@ -121,8 +126,8 @@ function readTarget(): { url: string; key: string } {
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === '--help' || command === '-h') return console.log(LEADS_HELP);
-  if (command === 'erase' || command === 'retention' || command === 'booking' || command === 'hosts')
-    return runOperatorCommand(command, rest, readTarget(), toInertText);
+  if (OPERATOR_COMMANDS.includes(command as OperatorCommand))
+    return runOperatorCommand(command as OperatorCommand, rest, readTarget(), toInertText);
   const { values } = parseArgs({ options: { limit: { type: 'string', default: '50' } } });
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`--limit must be a positive integer, got ${values.limit}`);

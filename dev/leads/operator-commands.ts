@@ -1,4 +1,4 @@
-// The erase and retention subcommands of `npm run leads`, and the help text of all three.
+// The operator subcommands of `npm run leads` (erase, retention, held leads, bookings, hosts) and the help text.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ import { runHostsCommand } from './host-commands';
 import { isOutcomeWord } from './outcome-words';
 import { recordOutcome } from './outcomes';
 import { eraseLeadsOf } from './erase';
+import { applyHeldRetention, fetchHeldLeads, formatHeldLeads, formatHeldRetention, releaseHeldLead } from './held';
 import type { StoredLead } from './read-leads';
 import { applyRetention, cutoffFor } from './retention';
 
@@ -34,6 +35,21 @@ npm run leads -- retention (--delete | --deidentify) [--older-than 24m] [--dry-r
   name, e-mail, company, phone and message with placeholders and keeps the date and where it came from.
   --older-than takes months (24m) or days (30d); the default is content/site.json privacy.retentionMonths
   (${policyRetentionMonths()} months), the period the privacy policy states. --dry-run lists what would change.
+
+npm run leads -- retention --held [--dry-run]
+  Deletes the held leads (below) never released, once they are older than the database's setting
+  private.lead_guard_settings.held_retention_days (14 days unless changed); the next digest says how many.
+  Hosted projects with pg_cron do this every night by themselves.
+
+npm run leads -- held [--all]
+  Lists the leads the database stored and held instead of notifying (the form's hidden trap field filled, a
+  burst from one network, more submissions a minute than usual), newest first: when, where it came in, the
+  e-mail address masked, name, company, why it was held, when it will be deleted. --all adds released ones.
+
+npm run leads -- release <lead id>
+  Releases a held lead: its notification goes to the team as for any new lead, exactly once (releasing again
+  changes nothing), and a strategy-call request may then book a time. The hourly digest of held leads has a
+  link per lead that does the same.
 
 npm run leads -- booking cancel <booking id | email>
   Cancels the booked call (for a visitor who phones in), as the visitor's own link would: the time is free
@@ -72,8 +88,11 @@ function describe(leads: StoredLead[], inert: (text: string) => string): string 
     .join('\n');
 }
 
+export const OPERATOR_COMMANDS = ['erase', 'retention', 'booking', 'hosts', 'held', 'release'] as const;
+export type OperatorCommand = (typeof OPERATOR_COMMANDS)[number];
+
 export async function runOperatorCommand(
-  command: 'erase' | 'retention' | 'booking' | 'hosts',
+  command: OperatorCommand,
   args: string[],
   target: { url: string; key: string },
   inert: (text: string) => string,
@@ -86,6 +105,19 @@ export async function runOperatorCommand(
   if (command === 'hosts') {
     const result = await runHostsCommand(client, args, inert);
     return 'usage' in result ? usageError(result.usage) : print(result);
+  }
+  if (command === 'held') {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { all: { type: 'boolean', default: false } },
+    });
+    if (positionals.length > 0) return usageError('Usage: npm run leads -- held [--all]');
+    return print({ ok: true, lines: [formatHeldLeads(await fetchHeldLeads(client, values.all ?? false), inert)] });
+  }
+  if (command === 'release') {
+    if (args.length !== 1) return usageError('Usage: npm run leads -- release <lead id>');
+    return print(await releaseHeldLead(client, args[0], `operator (${os.userInfo().username})`));
   }
   if (command === 'booking') {
     const [action, reference, time, ...extra] = args;
@@ -130,9 +162,16 @@ export async function runOperatorCommand(
       'older-than': { type: 'string', default: `${policyRetentionMonths()}m` },
       delete: { type: 'boolean', default: false },
       deidentify: { type: 'boolean', default: false },
+      held: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
     },
   });
+  if (values.held) {
+    if (values.delete || values.deidentify || args.some((arg) => arg.startsWith('--older-than')))
+      return usageError('--held goes alone (with --dry-run): held leads are kept the days the database says.');
+    const result = await applyHeldRetention(client, values['dry-run'] ?? false);
+    return print({ ok: true, lines: [formatHeldRetention(result, target.url, inert)] });
+  }
   if (values.delete === values.deidentify)
     return usageError('Say what to do with old leads: --delete or --deidentify.');
   const mode = values.delete ? 'delete' : 'deidentify';
