@@ -64,6 +64,19 @@ describe.each(BACKENDS)('on %s', (backend) => {
     return found;
   }
 
+  /** A service_role function the generated types do not list: its answer, or a thrown error. */
+  async function serviceRpc<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
+    const { data, error } = await api.service.rpc(name as never, args as never);
+    if (error) throw new Error(`${name}: ${error.message} (${error.code})`);
+    return data as unknown as T;
+  }
+  const release = (leadId: string, releasedBy?: string) =>
+    serviceRpc<{ status: string; [key: string]: unknown }>('release_held_lead', {
+      lead_table: null,
+      lead_id: leadId,
+      ...(releasedBy ? { released_by: releasedBy } : {}),
+    });
+
   const leadJobs = (leadId: string) =>
     api.sql<{ status: string }>(`select status from private.lead_notifications where lead_id = $1`, [leadId]);
 
@@ -84,7 +97,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   describe('holding, not refusing', () => {
     test('a filled trap field stores the lead held, answered exactly like any other lead, with no notification', async () => {
-      const answer = async (lead: Record<string, unknown>) => {
+      const answer = async (lead: ReturnType<typeof contact>) => {
         const { status, statusText, count, error, data } = await visitor()
           .from('contact_messages')
           .insert(lead, { count: 'exact' });
@@ -162,20 +175,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
   describe('release', () => {
     test('queues the normal notification exactly once; a second release, by command or at once, changes nothing', async () => {
       const held = await heldLead('consultation_requests', 'release');
-      const release = () =>
-        api.service.rpc(
-          'release_held_lead' as never,
-          { lead_table: null, lead_id: held.id, released_by: 'test' } as never,
-        );
-      const first = await release();
-      expect(first.error).toBeNull();
-      expect(first.data).toMatchObject({ status: 'released', lead_table: 'consultation_requests', lead_id: held.id });
+      const first = await release(held.id, 'test');
+      expect(first).toMatchObject({ status: 'released', lead_table: 'consultation_requests', lead_id: held.id });
       expect(await leadJobs(held.id)).toEqual([{ status: 'pending' }]);
-      const again = await Promise.all([release(), release()]);
-      expect(again.map((answer) => (answer.data as { status: string }).status)).toEqual([
-        'already_released',
-        'already_released',
-      ]);
+      const again = await Promise.all([release(held.id, 'test'), release(held.id, 'test')]);
+      expect(again.map((answer) => answer.status)).toEqual(['already_released', 'already_released']);
       expect(await leadJobs(held.id)).toEqual([{ status: 'pending' }]);
       const [stored] = await api.sql<{ released_by: string; hold_reason: string }>(
         `select released_by, hold_reason from public.consultation_requests where id = $1`,
@@ -193,10 +197,8 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const normal = contact('not-held');
       await visitor().from('contact_messages').insert(normal);
       const { id } = await row('contact_messages', normal.email);
-      const call = (client: typeof api.service, leadId: string) =>
-        client.rpc('release_held_lead' as never, { lead_table: 'contact_messages', lead_id: leadId } as never);
-      expect((await call(api.service, id)).data).toMatchObject({ status: 'not_held' });
-      expect((await call(api.service, '00000000-0000-4000-8000-000000000000')).data).toEqual({ status: 'not_found' });
+      expect(await release(id)).toMatchObject({ status: 'not_held' });
+      expect(await release('00000000-0000-4000-8000-000000000000')).toEqual({ status: 'not_found' });
       const held = await heldLead('contact_messages', 'anon-release');
       for (const [name, args] of [
         ['release_held_lead', { lead_table: 'contact_messages', lead_id: held.id }],
@@ -232,7 +234,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(await hold()).toEqual({ status: 'no_request' });
       expect(await api.sql(`select id from private.bookings where request_id = $1`, [id])).toEqual([]);
 
-      await api.service.rpc('release_held_lead' as never, { lead_table: null, lead_id: id } as never);
+      await release(id);
       const held = await hold();
       expect(held.status).toBe('held');
       expect(await booker.call('confirm_booking', { hold_id: held.hold_id, email: booker.email })).toMatchObject({
@@ -253,19 +255,14 @@ describe.each(BACKENDS)('on %s', (backend) => {
     }
     const claimAll = async () =>
       (await api.service.rpc('claim_lead_notifications', { batch_size: 100 })).data as Claimed[];
-    const digestOf = async (job: Claimed) =>
-      (
-        await api.service.rpc(
-          'held_lead_digest' as never,
-          { job_id: job.job_id, claim_token: job.claim_token } as never,
-        )
-      ).data as Digest | null;
+    const digestOf = (job: Claimed) =>
+      serviceRpc<Digest | null>('held_lead_digest', { job_id: job.job_id, claim_token: job.claim_token });
 
     test('one job per hour with held leads, listing them with release links that work once, the same on a retry', async () => {
       const first = await heldLead('consultation_requests', 'digest-a');
       const second = await heldLead('contact_messages', 'digest-b');
       const released = await heldLead('contact_messages', 'digest-c');
-      await api.service.rpc('release_held_lead' as never, { lead_table: null, lead_id: released.id } as never);
+      await release(released.id);
       const [{ count }] = await api.sql<{ count: number }>(
         `select count(*)::int as count from private.lead_notifications
           where kind = 'held_digest' and digest_hour = date_trunc('hour', now(), 'UTC')`,
@@ -321,8 +318,8 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
       // The link: anon sees who and when with the secret, nothing without it, and releases once.
       const page = visitor();
-      const rpc = async (name: string, args: Record<string, unknown>) => {
-        const { data, error } = await page.rpc(name as never, args as never);
+      const rpc = async (name: 'held_lead_for_release' | 'release_held_lead_by_token', args: { token: string }) => {
+        const { data, error } = await page.rpc(name, args);
         expect(error).toBeNull();
         return data as Record<string, unknown>;
       };
@@ -370,7 +367,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect((await visitor().from('contact_messages').insert(old.lead)).error).toBeNull(); // a retry: marked
       const recent = await heldLead('contact_messages', 'recent-junk');
       const released = await heldLead('consultation_requests', 'old-released');
-      await api.service.rpc('release_held_lead' as never, { lead_table: null, lead_id: released.id } as never);
+      await release(released.id);
       const normal = contact('old-normal');
       await visitor().from('contact_messages').insert(normal);
       const normalRow = await row('contact_messages', normal.email);
@@ -383,16 +380,13 @@ describe.each(BACKENDS)('on %s', (backend) => {
       await age('consultation_requests', released.id, 15);
       await age('contact_messages', normalRow.id, 15);
 
-      const dry = await api.service.rpc('delete_expired_held_leads' as never, { dry_run: true } as never);
-      const dryRun = dry.data as { deleted: number; leads: { lead_id: string }[]; retention_days: number };
+      type Retention = { deleted: number; leads: { lead_id: string }[] };
+      const dryRun = await serviceRpc<Retention>('delete_expired_held_leads', { dry_run: true });
       expect(dryRun.deleted).toBe(0);
       expect(dryRun.leads.map((lead) => lead.lead_id)).toContain(old.id);
       expect(await api.sql(`select id from public.contact_messages where email = $1`, [old.email])).toHaveLength(2);
 
-      const real = (await api.service.rpc('delete_expired_held_leads' as never, {} as never)).data as {
-        deleted: number;
-        leads: { lead_id: string }[];
-      };
+      const real = await serviceRpc<Retention>('delete_expired_held_leads');
       expect(real.leads.map((lead) => lead.lead_id)).toEqual(dryRun.leads.map((lead) => lead.lead_id));
       expect(real.deleted).toBe(real.leads.length);
       expect(await api.sql(`select id from public.contact_messages where email = $1`, [old.email])).toEqual([]);
@@ -416,15 +410,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
                 next_attempt_at = now() - interval '1 second'`,
       );
       const [job] = (await api.service.rpc('claim_lead_notifications', { batch_size: 100 })).data as Claimed[];
-      const digest = (
-        await api.service.rpc(
-          'held_lead_digest' as never,
-          {
-            job_id: job.job_id,
-            claim_token: job.claim_token,
-          } as never,
-        )
-      ).data as Digest;
+      const digest = await serviceRpc<Digest>('held_lead_digest', { job_id: job.job_id, claim_token: job.claim_token });
       expect(digest.deleted_since_last).toBeGreaterThanOrEqual(real.deleted);
       const [{ unreported }] = await api.sql<{ unreported: number }>(
         `select count(*)::int as unreported from private.held_lead_purges where reported_in is null`,

@@ -36,7 +36,11 @@ function runCli(args: string[]) {
 }
 
 /** A lead held by the guard (the trap field filled), sent through the API as the site sends one. */
-async function held(table: 'consultation_requests' | 'contact_messages', name: string, attribution?: object) {
+async function held(
+  table: 'consultation_requests' | 'contact_messages',
+  name: string,
+  attribution?: Record<string, string>,
+) {
   const lead = {
     name,
     email: uniqueEmail('held'),
