@@ -3,6 +3,7 @@
 // and a masked e-mail address; `release <id>` releases one (its normal notification goes out once); `retention
 // --held` deletes the held leads never released within the retention setting. Through service_role functions of
 // the database (supabase/migrations/20261127100000_held_leads.sql), which make a release happen exactly once.
+import { holdReasonText } from '../../supabase/functions/notify-leads/hold-reasons';
 import type { NodeLeadClient } from '../local-api/node-client';
 import { call, type OperatorResult } from './bookings';
 
@@ -29,14 +30,6 @@ export type HeldRetention = {
   deleted: number;
   leads: { lead_table: string; lead_id: string; received_at: string; email: string; hold_reason: string }[];
 };
-
-/** Why a lead was held, in words (the digest says the same). */
-export const HOLD_REASONS: Record<string, string> = {
-  honeypot: "the form's hidden trap field was filled",
-  network_burst: 'a burst of submissions from one network',
-  over_global_rate: 'more submissions a minute than the form normally receives',
-};
-export const holdReasonText = (reason: string) => HOLD_REASONS[reason] ?? reason.replace(/_/g, ' ');
 
 const SURFACES: Record<string, string> = {
   contact_form: '/contact form',

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { retryDelaySeconds } from '../_shared/backoff.ts';
 import { readConfig, type NotifyConfig } from './config.ts';
 import type { ClaimedJob, Queue } from './queue.ts';
+import type { HeldDigest } from './digest-render.ts';
 import { headerText, renderNotification, type LeadTable } from './render.ts';
 import { deliverDueNotifications } from './run.ts';
 
@@ -27,14 +28,23 @@ const BOOKING = {
   message: 'We get 300 leads a month.',
 };
 
-/** The outbox's rules in memory: due jobs are claimed with a fresh token; only that token may finish them. */
-function memoryQueue(leads: [LeadTable, Record<string, unknown>][]) {
+/**
+ * The outbox's rules in memory: due jobs are claimed with a fresh token; only that token may finish them. `digests`
+ * are the hourly digests of held leads: jobs without a lead whose content only the current claim may read.
+ */
+function memoryQueue(leads: [LeadTable, Record<string, unknown>][], digests: HeldDigest[] = []) {
   let clock = 0;
-  const jobs = leads.map(([table, lead], index) => ({
+  const entries: [LeadTable | null, Record<string, unknown> | null, HeldDigest | null][] = [
+    ...leads.map(([table, lead]): [LeadTable, Record<string, unknown>, null] => [table, lead, null]),
+    ...digests.map((digest): [null, null, HeldDigest] => [null, null, digest]),
+  ];
+  const jobs = entries.map(([table, lead, digest], index) => ({
     job_id: `job-${index + 1}`,
     lead_table: table,
-    lead_id: String(lead.id),
+    lead_id: lead ? String(lead.id) : null,
     lead,
+    digest,
+    digestReads: 0,
     attempts: 0,
     status: 'pending' as 'pending' | 'sending' | 'sent' | 'dead',
     dueAt: 0,
@@ -51,7 +61,15 @@ function memoryQueue(leads: [LeadTable, Record<string, unknown>][]) {
           job.attempts += 1;
           job.token = crypto.randomUUID();
           job.dueAt = clock + 120;
-          return { ...job, claim_token: job.token, queued_at: '', lead: job.lead };
+          return {
+            job_id: job.job_id,
+            lead_table: job.lead_table,
+            lead_id: job.lead_id,
+            attempts: job.attempts,
+            claim_token: job.token,
+            queued_at: '',
+            lead: job.lead,
+          };
         }),
       );
     },
@@ -71,6 +89,16 @@ function memoryQueue(leads: [LeadTable, Record<string, unknown>][]) {
       job.errors.push(error);
       Object.assign(job, { status: retryIn === null ? 'dead' : 'pending', token: '', dueAt: clock + (retryIn ?? 0) });
       return Promise.resolve(true);
+    },
+    digest(claimed) {
+      const job = jobs.find(
+        (candidate) =>
+          candidate.job_id === claimed.job_id &&
+          candidate.token === claimed.claim_token &&
+          candidate.status === 'sending',
+      );
+      if (job) job.digestReads += 1;
+      return Promise.resolve(job?.digest ?? null);
     },
   };
   /** Lets time pass so that every scheduled retry is due. */
@@ -270,5 +298,142 @@ Deno.test('configuration comes from the environment and names what is missing', 
   assert.throws(
     () => readConfig({ SUPABASE_URL: 'http://x' }),
     /set RESEND_API_KEY, SUPABASE_SERVICE_ROLE_KEY \(or SUPABASE_SECRET_KEY\), NOTIFY_TO, NOTIFY_FROM/,
+  );
+});
+
+// The hourly digest of held leads (issue 36): a job without a lead, its content read with the current claim.
+const DIGEST: HeldDigest = {
+  // 10:00 to 11:00 pm in Sydney (AEDT, +11) on Monday 23 November 2026.
+  hour_start: '2026-11-23T11:00:00+00:00',
+  hour_end: '2026-11-23T12:00:00+00:00',
+  held: 3,
+  released: 1,
+  leads: [
+    {
+      lead_table: 'contact_messages',
+      lead_id: '0b6f4a52-4c1e-4c3a-9a55-0f3f9e2c1a02',
+      received_at: '2026-11-23T11:04:00+00:00',
+      name: 'Mallory <script>alert(1)</script>',
+      company: 'Junk & Co',
+      email: 'bot@spam.example',
+      hold_reason: 'honeypot',
+      surface: 'contact_form',
+      release_token: 'c'.repeat(64),
+    },
+    {
+      lead_table: 'consultation_requests',
+      lead_id: '7d0c3f5e-2b1a-4c57-9a55-0f3f9e2c1a01',
+      received_at: '2026-11-23T11:30:00+00:00',
+      name: 'Ada Lovelace',
+      company: 'Acme Pty Ltd',
+      email: 'ada@example.com',
+      hold_reason: 'over_global_rate',
+      surface: 'chat',
+      release_token: 'd'.repeat(64),
+    },
+  ],
+  deleted_since_last: 12,
+  retention_days: 14,
+};
+const SITE = { ...config, siteUrl: 'https://brightlane.test', slackWebhookUrl: 'https://hooks.test/chat' };
+
+/** Resend as above, plus the chat webhook's calls counted. */
+function withWebhook(resend: ReturnType<typeof resendStub>) {
+  const webhook: string[] = [];
+  const fetchStub = (input: string | URL | Request, init?: RequestInit) => {
+    if (String(input) === SITE.slackWebhookUrl) {
+      webhook.push(String(init?.body));
+      return Promise.resolve(new Response('ok'));
+    }
+    return resend.fetch(input, init);
+  };
+  return { fetch: fetchStub as typeof fetch, webhook };
+}
+
+Deno.test(
+  'the digest: one e-mail to the team listing each held lead with its release link, none to the chat',
+  async () => {
+    const { queue, jobs } = memoryQueue([], [DIGEST]);
+    const resend = resendStub();
+    const stub = withWebhook(resend);
+    const summary = await deliverDueNotifications({ queue, config: SITE, fetch: stub.fetch });
+    assert.deepEqual(summary, { claimed: 1, sent: 1, retrying: 0, dead: 0 });
+    assert.equal(resend.inbox.length, 1);
+    assert.deepEqual(stub.webhook, [], 'the release links stay out of the chat channel');
+    const [{ headers, payload }] = resend.inbox;
+    assert.equal(headers.get('Idempotency-Key'), 'job-1');
+    assert.deepEqual(payload.to, config.to);
+    assert.equal(payload.reply_to, undefined);
+    assert.equal(payload.subject, 'Held leads: 3 leads held 10:00 pm–11:00 pm, Monday 23 November 2026');
+    const body = String(payload.text);
+    assert.match(body, /^3 leads were stored and held between 10:00 pm and 11:00 pm on Monday 23 November 2026/);
+    assert.ok(
+      body.includes(
+        [
+          '1. Mallory <script>alert(1)</script> — Junk & Co — bot@spam.example',
+          "   Held: the form's hidden trap field was filled · through the /contact form · received 10:04 pm",
+          `   Release: https://brightlane.test/release-lead#${'c'.repeat(64)}`,
+          '   (or: npm run leads -- release 0b6f4a52-4c1e-4c3a-9a55-0f3f9e2c1a02)',
+        ].join('\n'),
+      ),
+      body,
+    );
+    assert.ok(
+      body.includes(
+        '2. Ada Lovelace — Acme Pty Ltd — ada@example.com\n' +
+          '   Held: more submissions a minute than the form normally receives · through the chat assistant · received 10:30 pm',
+      ),
+      body,
+    );
+    assert.match(body, /1 lead of this hour was released already\./);
+    assert.match(body, /12 held leads were deleted since the last digest: held for 14 days and never released\./);
+    const html = String(payload.html);
+    assert.ok(!html.includes('<script>'));
+    assert.ok(html.includes('Mallory &lt;script&gt;alert(1)&lt;/script&gt; — Junk &amp; Co — bot@spam.example'));
+    assert.ok(html.includes(`<a href="https://brightlane.test/release-lead#${'d'.repeat(64)}">Release this lead</a>`));
+    assert.equal(jobs[0].status, 'sent');
+  },
+);
+
+Deno.test('the digest without SITE_URL gives the release commands; a retry sends the same digest once', async () => {
+  const { queue, jobs, advance } = memoryQueue([], [DIGEST]);
+  const resend = resendStub((call) => (call === 1 ? 500 : 'ok'));
+  await runUntilSettled(queue, resend.fetch, advance);
+  assert.equal(resend.calls(), 2);
+  assert.equal(resend.inbox.length, 1);
+  assert.equal(jobs[0].digestReads, 2, 'each attempt reads the digest under its own claim');
+  const body = String(resend.inbox[0].payload.text);
+  assert.ok(!body.includes('release-lead#'));
+  assert.ok(body.includes('   Release: npm run leads -- release 7d0c3f5e-2b1a-4c57-9a55-0f3f9e2c1a01'));
+  assert.equal(jobs[0].status, 'sent');
+});
+
+Deno.test(
+  'a digest whose claim was lost is left to the run that holds it: nothing sent, nothing recorded',
+  async () => {
+    const { queue, jobs } = memoryQueue([], [DIGEST]);
+    const lost: Queue = { ...queue, digest: () => Promise.resolve(null) };
+    const resend = resendStub();
+    const summary = await deliverDueNotifications({ queue: lost, config, fetch: resend.fetch });
+    assert.deepEqual(summary, { claimed: 1, sent: 0, retrying: 1, dead: 0 });
+    assert.equal(resend.calls(), 0);
+    assert.equal(jobs[0].status, 'sending');
+  },
+);
+
+Deno.test("a released lead's notification says it was held and when it was released", () => {
+  const released = renderNotification('consultation_requests', {
+    ...BOOKING,
+    hold_reason: 'network_burst',
+    released_at: '2026-11-23T05:00:00.000Z',
+    released_by: 'release link',
+  });
+  assert.match(
+    released.text,
+    /Held: a burst of submissions from one network; released Monday, 23 November 2026 at 4:00:00 pm AEDT by release link/,
+  );
+  assert.doesNotMatch(
+    renderNotification('consultation_requests', { ...BOOKING, hold_reason: 'honeypot' }).text,
+    /Held:/,
   );
 });

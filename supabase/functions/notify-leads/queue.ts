@@ -1,6 +1,7 @@
 import { rpcCaller } from '../_shared/rpc.ts';
 import type { NotifyConfig } from './config.ts';
 import type { Fetch } from './providers.ts';
+import type { HeldDigest } from './digest-render.ts';
 import type { Lead, LeadTable } from './render.ts';
 
 // The outbox, reached through the data API's RPC endpoint with the service key (the functions are
@@ -8,8 +9,12 @@ import type { Lead, LeadTable } from './render.ts';
 export type ClaimedJob = {
   job_id: string;
   claim_token: string;
-  lead_table: LeadTable;
-  lead_id: string;
+  /**
+   * null for the hourly digest of held leads (supabase/migrations/20261127100000_held_leads.sql): the same outbox
+   * and claim, a job without a lead; its content comes from `digest`.
+   */
+  lead_table: LeadTable | null;
+  lead_id: string | null;
   attempts: number;
   queued_at: string;
   lead: Lead | null;
@@ -19,6 +24,8 @@ export type Queue = {
   claim(batchSize: number, leaseSeconds: number): Promise<ClaimedJob[]>;
   complete(job: ClaimedJob, providerMessageId: string | undefined): Promise<boolean>;
   fail(job: ClaimedJob, error: string, retryInSeconds: number | null): Promise<boolean>;
+  /** A claimed digest's held leads and release links (the same links on every attempt); null if the claim was lost. */
+  digest(job: ClaimedJob): Promise<HeldDigest | null>;
 };
 
 export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Queue {
@@ -39,6 +46,7 @@ export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'sup
         error,
         retry_in_seconds: retryInSeconds,
       }),
+    digest: (job) => rpc<HeldDigest | null>('held_lead_digest', { job_id: job.job_id, claim_token: job.claim_token }),
   };
 }
 

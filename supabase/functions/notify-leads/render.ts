@@ -1,6 +1,8 @@
 // Turns a stored lead into the team's notification: subject, plain text, HTML and the Reply-To address.
 // Visitor text is data: it is HTML-escaped in the HTML part, and nothing a visitor typed can add a header
 // (line breaks and other control characters are removed from everything that becomes a header).
+import { holdReasonText } from './hold-reasons.ts';
+
 export type LeadTable = 'consultation_requests' | 'contact_messages';
 export type Lead = Record<string, unknown>;
 export type Attachment = { filename: string; content: string; contentType: string };
@@ -80,6 +82,11 @@ function surfaceOf(table: LeadTable, lead: Lead): { request: string; via: string
     : { request: 'New strategy call request', via: 'the /book form' };
 }
 
+/** How the lead came in, as the messages say it: "the /contact form", "the /book form", "the chat assistant". */
+export function receivedThrough(table: LeadTable, lead: Lead): string {
+  return surfaceOf(table, lead).via;
+}
+
 function attributionRows(lead: Lead): [string, string][] {
   const attribution = lead.attribution;
   if (!attribution || typeof attribution !== 'object' || Array.isArray(attribution)) return [];
@@ -103,6 +110,15 @@ export function renderNotification(table: LeadTable, lead: Lead): Notification {
     ['Message', text(lead.message) || '—'],
     ['Received', `${formatReceived(lead.created_at)} (${BUSINESS_TIME_ZONE})`],
     ['Received through', via],
+    // A lead the submission guard held (issue 36) comes now because it was released: say why it is late.
+    ...(lead.hold_reason && lead.released_at
+      ? ([
+          [
+            'Held',
+            `${holdReasonText(text(lead.hold_reason))}; released ${formatReceived(lead.released_at)} by ${text(lead.released_by)}`,
+          ],
+        ] as [string, string][])
+      : []),
   ];
   const attribution = attributionRows(lead);
   const reference = `Lead ${text(lead.id)} in ${table}`;

@@ -3,6 +3,7 @@ import { drainOutbox } from '../_shared/drain.ts';
 import type { NotifyConfig } from './config.ts';
 import { postToChat, sendEmail, type Fetch } from './providers.ts';
 import { renderBookingMessage, UnrenderableJob } from './booking-render.ts';
+import { renderHeldDigest } from './digest-render.ts';
 import type { BookingQueue, ClaimedBookingJob, ClaimedJob, Queue } from './queue.ts';
 import { renderNotification, type Notification } from './render.ts';
 
@@ -69,12 +70,25 @@ function drain<J>(
 }
 
 async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
+  if (job.lead_table === null) return deliverDigest(job, deps);
   if (!job.lead) {
     await deps.queue.fail(job, 'the lead no longer exists', null);
     return 'dead';
   }
   const message = renderNotification(job.lead_table, job.lead);
   return sendAndRecord(job, message, deps.queue, deps, `${job.job_id} (${job.lead_table})`, true);
+}
+
+/**
+ * The hour's digest of held leads (issue 36): to the team's address only (not the chat webhook: it carries the
+ * release links), with the release page's links when SITE_URL is set, else the release commands alone.
+ */
+async function deliverDigest(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
+  const digest = await deps.queue.digest(job);
+  // The claim is no longer this run's (its lease ran out): the run that holds it now delivers the digest.
+  if (!digest) return 'retrying';
+  const message = renderHeldDigest(digest, deps.config.siteUrl);
+  return sendAndRecord(job, message, deps.queue, deps, `held-lead digest ${job.job_id}`, false);
 }
 
 export function deliverDueNotifications(deps: RunDependencies): Promise<RunSummary> {

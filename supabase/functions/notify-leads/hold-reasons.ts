@@ -1,0 +1,14 @@
+// Why the submission guard held a lead (supabase/migrations/20261127100000_held_leads.sql), in words: in the hourly
+// digest (digest-render.ts) and in `npm run leads -- held` (dev/leads/held.ts), which imports this file as it is.
+// No imports, so Node can load it too. A reason added later (a missing proof-of-work challenge) reads as its name
+// until it gets words here.
+export const HOLD_REASONS: Record<string, string> = {
+  honeypot: "the form's hidden trap field was filled",
+  network_burst: 'a burst of submissions from one network',
+  over_global_rate: 'more submissions a minute than the form normally receives',
+};
+
+export const holdReasonText = (reason: string): string => HOLD_REASONS[reason] ?? reason.replaceAll('_', ' ');
+
+/** The path of the page that releases one held lead; the secret follows in the fragment (never sent to a server). */
+export const RELEASE_PAGE_PATH = '/release-lead';
