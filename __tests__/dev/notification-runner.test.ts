@@ -1,7 +1,8 @@
 /** @jest-environment node */
 // `npm run backend` runs the notify-leads Edge Function under real Deno against the local data API and
 // delivers to the local mail sink: every lead arrives exactly once, also when the sink fails for a while; a
-// booked call's messages arrive with their invitations saved beside them, and reminders when they fall due.
+// booked call's messages arrive with their invitations saved beside them, and reminders when they fall due; a held
+// lead gets none of its own, and the hour's digest of held leads arrives once with a release link that works.
 import { callEventUid } from '../../src/features/booking/calendar-event';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,31 @@ test('with the sink failing for several attempts, the lead is delivered exactly 
     [lead.email],
   );
   expect(job).toEqual({ status: 'sent', attempts: 4 });
+});
+
+test("held leads: no message of their own; the hour's digest arrives once with a release link that works", async () => {
+  const lead = { name: 'Held Hopper', email: uniqueEmail('RunnerHeld'), message: 'Problem: Other', honeypot: 'x' };
+  expect((await api.anon.from('contact_messages').insert(lead)).error).toBeNull();
+  // The digest is due a minute after the hour ends: bring it forward, as the end of the hour would.
+  await api.sql(`update private.lead_notifications set next_attempt_at = now() where kind = 'held_digest'`);
+  const digest = await waitFor('the digest', () =>
+    runner.sink.messages.find(
+      (message) => message.subject.startsWith('Held leads:') && message.text.includes(lead.email),
+    ),
+  );
+  expect(digest.to).toEqual(['sales@brightlane.local']);
+  const token = /http:\/\/127\.0\.0\.1:8000\/release-lead#([0-9a-f]{64})/.exec(digest.text)?.[1];
+  expect(token).toBeDefined();
+  expect(digest.html).toContain(`href="http://127.0.0.1:8000/release-lead#${token}"`);
+  expect(messagesTo(lead.email)).toEqual([]);
+
+  const { data } = await api.anon.rpc('release_held_lead_by_token', { token: token! });
+  expect(data).toMatchObject({ status: 'released', name: lead.name });
+  await waitFor("the released lead's notification", () => (messagesTo(lead.email).length ? true : undefined));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(messagesTo(lead.email)).toHaveLength(1);
+  expect(messagesTo(lead.email)[0].text).toContain('released');
+  expect(runner.sink.messages.filter((message) => message.subject.startsWith('Held leads:'))).toHaveLength(1);
 });
 
 describe('booking messages', () => {
