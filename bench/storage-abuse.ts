@@ -3,13 +3,15 @@
 // the migrations applied, and the local data API in front of it (a pool of 10 connections, like PostgREST's
 // default), taking the client address from the cf-connecting-ip header so one machine can play many clients.
 // Writes bench/results/storage-abuse.json and prints a summary. Nothing here asserts: the tests do that.
+// Since issue 36 nothing refuses a visitor for other people's traffic: the floods report what was stored, held
+// (kept out of the per-lead notifications), refused by a limit tied to the sender, and what real visitors got.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCAL_SUPABASE_PUBLISHABLE_KEY } from '../dev/local-api/local-keys';
 import { startLocalApi } from '../dev/local-api/server';
 import { startRealPostgres, type RealPostgres } from '../__tests__/helpers/real-postgres';
 
-type Answer = { status: number; message?: string; ms: number };
+type Answer = { status: number; message?: string; ms: number; email?: string };
 
 let sequence = 0;
 const lead = () => {
@@ -17,7 +19,19 @@ const lead = () => {
   return { name: 'Bench', email: `bench${sequence}@example.com`, message: `Lead ${sequence}` };
 };
 
+/** A real visitor's lead: stored (and whether held) or refused, and how. */
+async function visitorOutcome(pg: RealPostgres, answer: Answer): Promise<string> {
+  if (answer.status !== 201) return `${answer.status} ${answer.message ?? ''}`.trim();
+  const [row] = await pg.sql<{ hold_reason: string | null }>(
+    'select hold_reason from public.contact_messages where email = $1',
+    [answer.email],
+  );
+  return row ? `201, stored${row.hold_reason ? `, held (${row.hold_reason})` : ''}` : '201, not found';
+}
+
 async function post(url: string, client: string, body: unknown): Promise<Answer> {
+  const email =
+    typeof body === 'object' && body && !Array.isArray(body) ? (body as { email?: string }).email : undefined;
   const started = performance.now();
   const response = await fetch(`${url}/rest/v1/contact_messages`, {
     method: 'POST',
@@ -35,16 +49,21 @@ async function post(url: string, client: string, body: unknown): Promise<Answer>
     status: response.status,
     message: text ? (JSON.parse(text) as { message?: string }).message : undefined,
     ms,
+    email,
   };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1];
 const round = (value: number) => Math.round(value * 10) / 10;
 
 async function storedRows(pg: RealPostgres): Promise<number> {
   return (await pg.sql<{ count: number }>('select count(*)::int as count from public.contact_messages'))[0].count;
 }
-const reset = (pg: RealPostgres) => pg.sql('delete from public.contact_messages');
+const reset = async (pg: RealPostgres) => {
+  await pg.sql('delete from public.contact_messages');
+  await pg.sql(`delete from private.lead_notifications where kind = 'held_digest'`);
+};
 
 async function main(): Promise<void> {
   const pg = await startRealPostgres();
@@ -89,34 +108,78 @@ async function main(): Promise<void> {
     }
     results.oneMegabyteBody = { status: oversizedStatus, medianMs: round(median(bodyTimes)), runs: bodyTimes.length };
 
-    // 4. Floods: what the ceiling lets through, and whether a real visitor sending during the flood gets in.
+    // 4. Floods: what is stored, held, refused by the limits tied to the sender, and what real visitors get: one
+    // from a fresh address during the flood and one right after, and one inside the flood's own network block.
     const floods: Record<string, unknown>[] = [];
-    for (const { label, clients, perClient } of [
-      { label: '100 connections x 10 requests', clients: 100, perClient: 10 },
-      { label: '20 connections x 50 requests', clients: 20, perClient: 50 },
-      { label: '1,000 connections x 1 request (botnet, or a spoofable header)', clients: 1000, perClient: 1 },
+    for (const { label, clients, perClient, address } of [
+      {
+        label: '100 connections x 10 requests',
+        clients: 100,
+        perClient: 10,
+        address: (client: number) => `10.${client >> 8}.${client & 255}.1`,
+      },
+      {
+        label: '20 connections x 50 requests',
+        clients: 20,
+        perClient: 50,
+        address: (client: number) => `10.${client >> 8}.${client & 255}.1`,
+      },
+      {
+        label: '1,000 connections x 1 request, each in its own /24 (botnet, or a spoofable header)',
+        clients: 1000,
+        perClient: 1,
+        address: (client: number) => `10.${client >> 8}.${client & 255}.1`,
+      },
+      {
+        label: '1,000 connections x 1 request from four /24 networks (one /22)',
+        clients: 1000,
+        perClient: 1,
+        address: (client: number) => `10.200.${client >> 8}.${(client & 255) + 1}`,
+      },
     ]) {
       await reset(pg);
       const started = performance.now();
       const requests: Promise<Answer>[] = [];
       for (let round = 0; round < perClient; round++) {
         for (let client = 0; client < clients; client++) {
-          requests.push(post(api.url, `10.${client >> 8}.${client & 255}.1`, lead()));
+          requests.push(post(api.url, address(client), lead()));
         }
       }
       const visitorDuring = post(api.url, '192.0.2.10', lead());
+      const visitorInFloodNetwork = post(api.url, address(0).replace(/\.\d+$/, '.250'), lead());
       const answers = await Promise.all(requests);
       const visitor = await visitorDuring;
+      const neighbour = await visitorInFloodNetwork;
       const visitorAfter = await post(api.url, '192.0.2.11', lead());
+      const [rows] = await pg.sql<{ stored: number; held: number; jobs: number; digests: number }>(
+        `select count(*)::int as stored, count(*) filter (where hold_reason is not null)::int as held,
+                (select count(*)::int from private.lead_notifications n where n.lead_table = 'contact_messages'
+                    and n.lead_id in (select id from public.contact_messages)) as jobs,
+                (select count(*)::int from private.lead_notifications where kind = 'held_digest') as digests
+           from public.contact_messages`,
+      );
+      const refusals: Record<string, number> = {};
+      for (const answer of answers.filter((answer) => answer.status === 400)) {
+        refusals[answer.message ?? ''] = (refusals[answer.message ?? ''] ?? 0) + 1;
+      }
       floods.push({
         flood: label,
         requests: answers.length,
-        stored: answers.filter((answer) => answer.status === 201).length,
-        refused: answers.filter((answer) => answer.status === 400).length,
+        answered201: answers.filter((answer) => answer.status === 201).length,
+        refused: refusals,
         failedOtherwise: answers.filter((answer) => answer.status !== 201 && answer.status !== 400).length,
+        storedWithVisitors: rows.stored,
+        heldWithVisitors: rows.held,
+        perLeadNotifications: rows.jobs,
+        digestJobs: rows.digests,
+        insertMs: {
+          p50: round(median(answers.map((answer) => answer.ms))),
+          p95: round(percentile95(answers.map((answer) => answer.ms))),
+        },
         seconds: round((performance.now() - started) / 1000),
-        visitorDuringFlood: visitor.status,
-        visitorRightAfter: visitorAfter.status,
+        visitorDuringFlood: await visitorOutcome(pg, visitor),
+        visitorRightAfter: await visitorOutcome(pg, visitorAfter),
+        visitorInFloodNetwork: await visitorOutcome(pg, neighbour),
       });
     }
     results.floods = floods;
