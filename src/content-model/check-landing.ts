@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import { referenceTargets, type ReferenceTarget } from './field-kinds';
-import { IMAGE_FOLDER, imageContentPath, MAX_IMAGE_BYTES } from './image-schema';
+import { imageContentPath, imageFileProblem, missingImageProblem } from './image-schema';
 import { markedValues } from './marked-values';
 import { RESERVED_PATHS, pageRoutes } from './route-paths';
 import type { LandingPageContent } from './landing-schema';
@@ -101,14 +101,6 @@ export function landingPageProblems(
   return problems;
 }
 
-/** The first bytes of each image format the pipeline takes (JPEG, PNG, WebP, AVIF). */
-function looksLikeImage(header: Buffer): boolean {
-  if (header[0] === 0xff && header[1] === 0xd8 && header[2] === 0xff) return true;
-  if (header.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
-  if (header.toString('latin1', 0, 4) === 'RIFF' && header.toString('latin1', 8, 12) === 'WEBP') return true;
-  return header.toString('latin1', 4, 8) === 'ftyp' && /^avi[fs]$/.test(header.toString('latin1', 8, 12));
-}
-
 /** Every uploaded image named by `entry`: it must be in content/images, an image, and at most MAX_IMAGE_BYTES. */
 export function imageProblems(entry: CheckedEntry, schema: ZodType, contentDir: string): Problem[] {
   return markedValues(schema, entry.value).flatMap((marked): Problem[] => {
@@ -118,26 +110,13 @@ export function imageProblems(entry: CheckedEntry, schema: ZodType, contentDir: 
     const problem = (message: string) => [
       { file: entry.file, item: entry.item, message: `'${marked.field}' ${message}` },
     ];
-    if (!fs.existsSync(file)) {
-      return problem(
-        `is ${src}, but there is no such file in ${IMAGE_FOLDER}. Upload it in the editor, or choose another.`,
-      );
-    }
-    const { size } = fs.statSync(file);
-    if (size > MAX_IMAGE_BYTES) {
-      return problem(
-        `is ${(size / 1024 / 1024).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Export it at most 2,400 pixels wide as a JPEG or WebP and upload that.`,
-      );
-    }
+    if (!fs.existsSync(file)) return problem(missingImageProblem(src));
     const header = Buffer.alloc(16);
     const descriptor = fs.openSync(file, 'r');
     fs.readSync(descriptor, header, 0, 16, 0);
     fs.closeSync(descriptor);
-    if (!looksLikeImage(header)) {
-      return problem(
-        `is ${src}, which is not a JPEG, PNG, WebP or AVIF image. Upload the picture in one of those formats.`,
-      );
-    }
+    const fileProblem = imageFileProblem(src, fs.statSync(file).size, header);
+    if (fileProblem) return problem(fileProblem);
     return [];
   });
 }

@@ -45,3 +45,32 @@ export type ContentImage = z.infer<typeof image>;
 
 /** `/images/team.jpg` → `images/team.jpg`: the path of the upload inside the content folder. */
 export const imageContentPath = (src: string) => src.replace(/^\//, '');
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Whether a file's first 16 bytes are those of an image format the pipeline takes (JPEG, PNG, WebP, AVIF). */
+export function looksLikeImage(header: Uint8Array): boolean {
+  if (header[0] === 0xff && header[1] === 0xd8 && header[2] === 0xff) return true;
+  if (PNG_SIGNATURE.every((byte, index) => header[index] === byte)) return true;
+  if (ascii(header, 0, 4) === 'RIFF' && ascii(header, 8, 12) === 'WEBP') return true;
+  return ascii(header, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(header, 8, 12));
+}
+
+/** The content names an image that was never uploaded (or was deleted). */
+export const missingImageProblem = (src: string) =>
+  `is ${src}, but there is no such file in ${IMAGE_FOLDER}. Upload it in the editor, or choose another.`;
+
+/**
+ * What is wrong with the uploaded file `src` of `bytes` bytes starting with `header`, if anything: too large, or
+ * not an image. The content check and the editor's image field say it in the same words.
+ */
+export function imageFileProblem(src: string, bytes: number, header: Uint8Array): string | undefined {
+  if (bytes > MAX_IMAGE_BYTES) {
+    return `is ${(bytes / 1024 / 1024).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Export it at most 2,400 pixels wide as a JPEG or WebP and upload that.`;
+  }
+  if (!looksLikeImage(header)) {
+    return `is ${src}, which is not a JPEG, PNG, WebP or AVIF image. Upload the picture in one of those formats.`;
+  }
+  return undefined;
+}
