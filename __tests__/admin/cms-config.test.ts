@@ -1,9 +1,10 @@
 // The editor's configuration against the schemas: every file the registry knows is editable, every schema field
-// has exactly one editor field and no editor field lacks a schema field, the limits carry over, and the texts the
-// specification fixes are read-only with a hint that says why.
+// has exactly one editor field (per block type in a list of blocks) and no editor field lacks a schema field, every
+// block has its editor type, the limits carry over, and the texts the specification fixes are read-only with a
+// hint that says why.
 import type { ZodType } from 'zod';
 import { cmsConfig, editorTypeNames, type Collection } from '../../src/admin/cms-config';
-import { anyItem, schemaPaths, type EditorField } from '../../src/content-model/editor-fields';
+import { anyItem, blockNames, schemaPaths, type EditorField } from '../../src/content-model/editor-fields';
 import { FIXED_BY_SPEC_HINT } from '../../src/content-model/editor-wording';
 import { contentSources, type ContentSource } from '../../src/content-model/registry';
 import { serviceIcons } from '../../src/content-model/schemas';
@@ -25,16 +26,34 @@ function locate(source: ContentSource): Located[] {
         .filter((file) => file.name === source.typeName)
         .map((file) => ({ source, fields: file.fields }));
     }
-    return source.kind === 'mdx-folder' && collection.folder === `content/${source.folder}`
+    return 'folder' in source && collection.folder === `content/${source.folder}`
       ? [{ source, fields: collection.fields }]
       : [];
   });
 }
 
-/** Field paths the editor covers, as schemaPaths names them; a read-only field covers everything inside it. */
+/**
+ * Field paths the editor covers, as schemaPaths names them; a read-only field covers everything inside it, a list
+ * of blocks names each block type's fields `sections[hero].title`, a relation choosing several the items' path.
+ */
 function editorPaths(fields: EditorField[], at = ''): { path: string; field: EditorField }[] {
   return fields.flatMap((field) => {
     const path = at ? `${at}.${field.name}` : field.name;
+    if (field.types) {
+      return [
+        { path, field },
+        ...field.types.flatMap((type) => [
+          { path: `${path}[${type.name}]`, field: { ...type, required: true } },
+          ...editorPaths(type.fields, `${path}[${type.name}]`),
+        ]),
+      ];
+    }
+    if (field.widget === 'checked-relation' && field.multiple) {
+      return [
+        { path, field },
+        { path: `${path}[]`, field },
+      ];
+    }
     if (field.fields) {
       const inner = field.widget === 'list' ? `${path}[]` : path;
       return [{ path, field }, ...editorPaths(field.fields, inner)];
@@ -81,11 +100,24 @@ describe('the editor configuration', () => {
     },
   );
 
+  it('gives every block of a list of blocks (a landing page’s sections) its editor type', () => {
+    const blocks = contentSources.flatMap((source) => {
+      const covered = editorPaths(locate(source)[0].fields).map((entry) => entry.path);
+      return blockNames(source.schema).map((name) => ({
+        block: `${source.typeName} ${name}`,
+        edited: covered.some((path) => path.endsWith(`[${name}]`)),
+      }));
+    });
+    expect(blocks.length).toBeGreaterThanOrEqual(10);
+    for (const block of blocks) expect(block).toEqual({ ...block, edited: true });
+  });
+
   it('checks every text, number, choice and yes/no field against its schema', () => {
     for (const source of contentSources) {
       for (const { field } of editorPaths(locate(source)[0].fields)) {
         if (field.widget.startsWith('checked-')) expect(checks.get(field.check!)).toBeDefined();
         else expect(['object', 'list', 'fixed', 'mdx-body']).toContain(field.widget);
+        expect(field.widget).not.toBe('relation');
       }
     }
   });

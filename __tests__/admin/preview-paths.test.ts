@@ -1,6 +1,6 @@
 // "View Preview" on a pull request opens the page of the entry being edited on the deploy preview: every
 // collection's preview_path, compiled by Decap's own template code for every entry in content/, names a route
-// the build makes (and a service's section on /services).
+// the build makes (and a service's section on /services); a landing page opens at its own address.
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
@@ -52,10 +52,11 @@ const entries = config.collections.flatMap((collection) => {
   }
   return fs
     .readdirSync(path.join(root, collection.folder))
-    .filter((name) => name.endsWith('.mdx'))
+    .filter((name) => name.endsWith(`.${collection.extension}`))
     .map((name) => {
       const file = `${collection.folder}/${name}`;
-      const { data } = matter(fs.readFileSync(path.join(root, file), 'utf8'));
+      const raw = fs.readFileSync(path.join(root, file), 'utf8');
+      const data = collection.extension === 'json' ? JSON.parse(raw) : matter(raw).data;
       return {
         name: `${collection.name}: ${file}`,
         url: previewUrl(collection.preview_path, file, data, collection.folder),
@@ -92,5 +93,6 @@ it('opens the edited page itself, not the home page, for the pages, the forms an
     'content/pages/not-found.json': '/404.html',
     'content/services/lead-capture.mdx': '/services#lead-capture',
     'content/legal/terms.mdx': '/terms',
+    'content/landing/dental-clinics.json': '/dental-clinics',
   });
 });

@@ -227,7 +227,9 @@ describe('the editor at /admin', () => {
         'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
       });
     }
-    expect(adminContentSecurityPolicy()).toContain("connect-src 'self' https://api.github.com http://127.0.0.1:8081");
+    expect(adminContentSecurityPolicy()).toContain(
+      "connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081",
+    );
     expect(adminContentSecurityPolicy()).toContain("frame-ancestors 'none'");
     expect(admin.html).toContain('<meta name="robots" content="noindex, nofollow" />');
   });

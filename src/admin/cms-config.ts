@@ -1,9 +1,18 @@
 // The editor's whole configuration, built in code from the content registry (Decap CMS manual initialisation,
 // `CMS.init({ config })`): one collection entry per content file or folder, fields derived from the schemas.
 import type { ZodType } from 'zod';
-import { contentSources, contentRoot, isFolderSource, type ContentSource } from '../content-model/registry';
-import { editorFields, editorListField, type EditorField } from '../content-model/editor-fields';
+import {
+  contentSources,
+  contentRoot,
+  folderExtension,
+  isFolderSource,
+  type ContentSource,
+} from '../content-model/registry';
+import { editorFields, editorListField, type EditorField, type RelationTarget } from '../content-model/editor-fields';
 import { listFieldName } from '../content-model/content-formats';
+import { referenceTargets, type ReferenceTarget } from '../content-model/field-kinds';
+import { IMAGE_FOLDER, IMAGE_PUBLIC_PATH } from '../content-model/image-schema';
+import contactForm from '../../content/forms/contact-form.json';
 import { pinnedFields } from '../content-model/spec-texts';
 import { fieldHint } from '../content-model/editor-wording';
 import { PRIVACY_POLICY_PATH, type pageRoutes } from '../content-model/route-paths';
@@ -36,13 +45,14 @@ export type Collection =
       label: string;
       label_singular: string;
       folder: string;
-      extension: 'mdx';
+      extension: 'mdx' | 'json';
       format: string;
       create: boolean;
       delete: boolean;
       slug: string;
       preview_path: string;
       identifier_field: string;
+      summary?: string;
       fields: EditorField[];
     };
 
@@ -82,7 +92,19 @@ const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
   { name: 'short-links', label: 'Short links', typeNames: ['RedirectsJson'] },
 ];
 
-type FolderCollection = { name: string; label: string; singular: string; create: boolean; previewPath: string };
+type FolderCollection = {
+  name: string;
+  label: string;
+  singular: string;
+  create: boolean;
+  delete: boolean;
+  /** The file name of a new entry (Decap's `slug` template) and the field that names an entry. */
+  slug: string;
+  identifier: string;
+  /** How an entry is listed, if not by its identifier. */
+  summary?: string;
+  previewPath: string;
+};
 const FOLDER_COLLECTIONS: Record<string, FolderCollection> = {
   // New services get a page and a card; legal pages are the business's legal documents, changed, not added.
   // A service is a section of /services whose id is its file name; a legal page's route is its `slug` field.
@@ -91,6 +113,9 @@ const FOLDER_COLLECTIONS: Record<string, FolderCollection> = {
     label: 'Services',
     singular: 'Service',
     create: true,
+    delete: false,
+    slug: '{{slug}}',
+    identifier: 'title',
     previewPath: 'services#{{filename}}',
   },
   LegalPage: {
@@ -98,8 +123,75 @@ const FOLDER_COLLECTIONS: Record<string, FolderCollection> = {
     label: 'Legal pages',
     singular: 'Legal page',
     create: false,
+    delete: false,
+    slug: '{{slug}}',
+    identifier: 'title',
     previewPath: '{{fields.slug}}',
   },
+  // Campaign pages come and go: a new one is named after its address (content/landing/<slug>.json) and opens at
+  // it; a page taken down may be deleted (a short link can send its old address elsewhere).
+  LandingPage: {
+    name: 'landing',
+    label: 'Landing pages',
+    singular: 'Landing page',
+    create: true,
+    delete: true,
+    slug: '{{fields.slug}}',
+    identifier: 'slug',
+    summary: '/{{fields.slug}}: {{meta.title}}',
+    previewPath: '{{fields.slug}}',
+  },
+};
+
+/** The field an item of each reference target is shown by when choosing it: a service's title, a plan's name. */
+const REFERENCE_DISPLAY: Record<ReferenceTarget, string> = {
+  Service: 'title',
+  PlansJson: 'name',
+  TestimonialsJson: 'name',
+};
+
+/**
+ * Where the relation widget finds the items a reference names: a service in its folder collection by its file
+ * name (`{{slug}}`), a plan or a testimonial in its file's list by its id (`plans.*.id`), each shown by its name.
+ */
+function relationTargets(): Record<ReferenceTarget, RelationTarget> {
+  const targets = Object.keys(referenceTargets) as ReferenceTarget[];
+  return Object.fromEntries(
+    targets.map((target) => {
+      const source = contentSources.find((candidate) => candidate.typeName === target);
+      const display = REFERENCE_DISPLAY[target];
+      if (source?.kind === 'json-list') {
+        const list = listFieldName(source);
+        const key = referenceTargets[target].key;
+        const relation: RelationTarget = {
+          collection: source.typeName,
+          file: source.typeName,
+          value_field: `${list}.*.${key}`,
+          search_fields: [`${list}.*.${display}`],
+          display_fields: [`${list}.*.${display}`],
+        };
+        return [target, relation];
+      }
+      if (source && isFolderSource(source) && referenceTargets[target].key === 'slug') {
+        const relation: RelationTarget = {
+          collection: FOLDER_COLLECTIONS[target].name,
+          value_field: '{{slug}}',
+          search_fields: [display],
+          display_fields: [display],
+        };
+        return [target, relation];
+      }
+      throw new Error(`${target}: no editor collection to choose it from`);
+    }),
+  ) as Record<ReferenceTarget, RelationTarget>;
+}
+
+/**
+ * Fields whose choices live in another file, read when the editor is built: a landing page's demo form may have
+ * its "What would you like to automate?" answer chosen in advance, from the demo form's own options.
+ */
+const CHOICES: Record<string, Record<string, string[]>> = {
+  LandingPage: { 'sections[form].problem': contactForm.inputs.problem.options },
 };
 
 type PageRoute = (typeof pageRoutes)[number];
@@ -142,7 +234,7 @@ function pinnedIn(file: string): string[] {
 
 /** Fields and checks of one content source; `checks` collects the zod schema behind every checked field. */
 function sourceFields(source: ContentSource, checks: Map<string, ZodType>): EditorField[] {
-  const options = { prefix: source.typeName };
+  const options = { prefix: source.typeName, relations: relationTargets(), choices: CHOICES[source.typeName] };
   const derived =
     source.kind === 'json-list'
       ? editorListField(listFieldName(source), source.schema, {
@@ -189,7 +281,7 @@ export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
     }),
   );
   const folderCollections = contentSources.flatMap((source): Collection[] => {
-    if (source.kind !== 'mdx-folder') return [];
+    if (!isFolderSource(source)) return [];
     const collection = FOLDER_COLLECTIONS[source.typeName];
     if (!collection) throw new Error(`${source.typeName}: no editor collection for this folder`);
     return [
@@ -198,13 +290,14 @@ export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
         label: collection.label,
         label_singular: collection.singular,
         folder: `${contentRoot}/${source.folder}`,
-        extension: 'mdx',
+        extension: folderExtension(source),
         format: formatName(source),
         create: collection.create,
-        delete: false,
-        slug: '{{slug}}',
+        delete: collection.delete,
+        slug: collection.slug,
         preview_path: collection.previewPath,
-        identifier_field: 'title',
+        identifier_field: collection.identifier,
+        ...(collection.summary ? { summary: collection.summary } : {}),
         fields: sourceFields(source, checks),
       },
     ];
@@ -232,10 +325,18 @@ export function cmsConfig(settings: BackendSettings, checks: Map<string, ZodType
     local_backend: { url: LOCAL_BACKEND_URL },
     site_url: settings.siteUrl,
     display_url: settings.siteUrl,
-    // Decap requires a media folder; the content has no uploads (images are part of the design, in src/images).
-    media_folder: 'static/uploads',
-    public_folder: '/uploads',
+    // Images uploaded in the editor: stored in the repository beside the content, named in it by their public
+    // path (/images/x.jpg); the build resizes them (gatsby-plugin-image), the site never serves the upload itself.
+    media_folder: IMAGE_FOLDER,
+    public_folder: IMAGE_PUBLIC_PATH,
     editor: { preview: true },
     collections: cmsCollections(checks),
   };
 }
+
+/** The content type of a folder collection's entries, by the collection's name: `landing` → LandingPage. */
+export const folderCollectionTypeName = (collection: string): string | undefined =>
+  Object.entries(FOLDER_COLLECTIONS).find(([, folder]) => folder.name === collection)?.[0];
+
+/** The folder collection holding the entries of a content type: LandingPage → `landing`. */
+export const folderCollectionName = (typeName: string): string | undefined => FOLDER_COLLECTIONS[typeName]?.name;

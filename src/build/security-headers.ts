@@ -126,7 +126,8 @@ const LOCAL_EDITOR_BACKEND = 'http://127.0.0.1:8081';
 /**
  * /admin (Decap CMS): as strict as the editor allows. Its reasons, directive by directive, are in docs/security.md
  * ("The editor at /admin"): 'unsafe-eval' for the form-schema validator and the MDX preview, GitHub's API and the
- * local backend to read and write content, GitHub avatars, and the preview pane's own frame.
+ * local backend to read and write content, blob: for the uploaded images it reads back before sending them, GitHub
+ * avatars, and the preview pane's own frame.
  */
 const ADMIN_DIRECTIVES: Directives = [
   ['default-src', ["'self'"]],
@@ -134,7 +135,7 @@ const ADMIN_DIRECTIVES: Directives = [
   ['style-src', ["'self'", "'unsafe-inline'"]],
   ['img-src', ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com']],
   ['font-src', ["'self'", 'data:']],
-  ['connect-src', ["'self'", 'https://api.github.com', LOCAL_EDITOR_BACKEND]],
+  ['connect-src', ["'self'", 'blob:', 'https://api.github.com', LOCAL_EDITOR_BACKEND]],
   ['frame-src', ["'self'"]],
   ['worker-src', ["'self'", 'blob:']],
   ['object-src', ["'none'"]],

@@ -1,9 +1,10 @@
 // Each content file's format as the editor reads and writes it: JSON printed as Prettier prints it, MDX as plain
-// YAML frontmatter and the body verbatim, keys in the schema's order. A file holding a list (plans.json) is edited
-// as an object with one list field, since the editor edits objects.
+// YAML frontmatter and the body verbatim, keys in the schema's order, optional fields left empty in the editor
+// left out. A file holding a list (plans.json) is edited as an object with one list field, since the editor edits
+// objects. A folder of JSON files (the landing pages) is one object per file, like a single JSON file.
 import { z } from 'zod';
 import { parseFrontmatterFile, printContentJson, printFrontmatterFile } from './content-files';
-import { inSchemaOrder } from './editor-fields';
+import { savedContent } from './editor-fields';
 import type { ContentSource } from './registry';
 
 export type ContentFormat = {
@@ -24,7 +25,7 @@ export function contentFormat(source: ContentSource): ContentFormat {
     return {
       extension: 'mdx',
       fromFile: parseFrontmatterFile,
-      toFile: (data) => printFrontmatterFile(inSchemaOrder(source.schema, data) as Record<string, unknown>),
+      toFile: (data) => printFrontmatterFile(savedContent(source.schema, data) as Record<string, unknown>),
     };
   }
   if (source.kind === 'json-list') {
@@ -32,13 +33,13 @@ export function contentFormat(source: ContentSource): ContentFormat {
     return {
       extension: 'json',
       fromFile: (raw) => ({ [name]: JSON.parse(raw) as unknown }),
-      toFile: (data) => printContentJson(inSchemaOrder(z.array(source.schema), listItems(source, data))),
+      toFile: (data) => printContentJson(savedContent(z.array(source.schema), listItems(source, data))),
     };
   }
   return {
     extension: 'json',
     fromFile: (raw) => JSON.parse(raw) as Record<string, unknown>,
-    toFile: (data) => printContentJson(inSchemaOrder(source.schema, data)),
+    toFile: (data) => printContentJson(savedContent(source.schema, data)),
   };
 }
 
@@ -48,14 +49,21 @@ export const canonicalContent = (source: ContentSource, raw: string) => {
   return format.toFile(format.fromFile(raw));
 };
 
-/** The part of an entry's data the file's schema checks, with that schema: a list file's items, an MDX file's frontmatter. */
+/**
+ * The part of an entry's data the file's schema checks, as it will be saved, with that schema: a list file's items,
+ * an MDX file's frontmatter.
+ */
 export function checkedPart(
   source: ContentSource,
   data: Record<string, unknown>,
 ): { schema: z.ZodType; value: unknown } {
-  if (source.kind === 'json-list') return { schema: z.array(source.schema), value: listItems(source, data) };
-  if (source.kind === 'mdx-folder') {
-    return { schema: source.schema, value: Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'body')) };
+  if (source.kind === 'json-list') {
+    const schema = z.array(source.schema);
+    return { schema, value: savedContent(schema, listItems(source, data)) };
   }
-  return { schema: source.schema, value: data };
+  if (source.kind === 'mdx-folder') {
+    const frontmatter = Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'body'));
+    return { schema: source.schema, value: savedContent(source.schema, frontmatter) };
+  }
+  return { schema: source.schema, value: savedContent(source.schema, data) };
 }

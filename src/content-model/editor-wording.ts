@@ -8,6 +8,7 @@ const WORDS: Record<string, string> = {
   meta: 'search listing',
   alt: 'image description',
   to: 'link to',
+  src: 'picture',
 };
 
 /** `primaryCta` → `Primary button`, `meta` → `Search listing`. */
@@ -60,10 +61,36 @@ const HINTS: Record<string, string> = {
   changeWords:
     'Words asking to change or cancel a booked call (“reschedule”): answered with the change/cancel link, one per item.',
   offsetWords: 'Words before an offset such as +10 (“UTC+10”, “GMT+5:30”), one per item.',
+  image:
+    'Upload a picture (JPEG, PNG, WebP or AVIF, at most 2 MB) or choose one already uploaded. The site makes the smaller sizes itself.',
+  photo: 'A photo of the person (optional): upload one or choose one already uploaded, at most 2 MB.',
+  src: 'Choose or upload the picture. Leave it empty for none.',
+  alt: 'Describe what the picture shows for people who cannot see it (screen readers read it out), in a sentence. Leave it empty only when the picture is decorative.',
+  decorative:
+    'Tick when the picture adds nothing to the words (a texture, a mood photo): screen readers then skip it. A picture needs a description or this tick, not both.',
+  hideFromSearch:
+    'Tick to keep this page out of search engines and the sitemap: for a page meant only for an ad, an e-mail or an event.',
+  sections:
+    'The page’s blocks from top to bottom. Start with a hero; add blocks with “Add section”, drag them by their handle to reorder, remove one with its ✕.',
+  services: 'Choose the services to show, in the order they appear; drag a chosen one to move it.',
+  plans: 'Choose the plans to show, in the order they appear; drag a chosen one to move it.',
+  testimonials: 'Choose the testimonials to show, in the order they appear; drag a chosen one to move it.',
+  form: 'demo-request: the demo request form of /contact; strategy-call: the strategy-call form of /book. A page holds one form, and buttons link to it with #form.',
+  problem:
+    'For the demo request form only: the answer to “What would you like to automate?” chosen for the visitor in advance. Leave empty to let them choose.',
+};
+
+/** Hints for a key under one parent key, where the key alone means something else: a page's social image. */
+const NESTED_HINTS: Record<string, string> = {
+  'meta.image':
+    'The picture shown when the page is shared on social media or in a message (LinkedIn, Facebook, X, WhatsApp): at least 1200 × 630 pixels, cropped to that shape and, in small cards, to a square, so keep what matters in the middle. Without one, the site’s own picture is used. The share preview shows how it looks.',
 };
 
 /** Hints for the keys of one content type (by its type name) that mean something else there: a short link's `from`. */
 const TYPE_HINTS: Record<string, Record<string, string>> = {
+  LandingPage: {
+    slug: 'The page’s address after the site name: lowercase letters, digits and single dashes, e.g. dental-clinics for /dental-clinics. A new page’s file is named after it when first saved.',
+  },
   RedirectsJson: {
     redirects:
       'Short addresses for campaigns and print (e.g. /dental) that send visitors on to a page. A site may have none.',
@@ -78,14 +105,42 @@ const TYPE_HINTS: Record<string, Record<string, string>> = {
  * A hint for the field `key` of the content type `typeName`; values the code acts on (links, ids, words the chat
  * listens for) say so.
  */
-export function fieldHint(key: string, actedOnByCode: boolean, typeName?: string): string | undefined {
-  const hint = (typeName ? TYPE_HINTS[typeName]?.[key] : undefined) ?? HINTS[key];
+export function fieldHint(
+  key: string,
+  actedOnByCode: boolean,
+  typeName?: string,
+  parentKey?: string,
+): string | undefined {
+  const hint =
+    (typeName ? TYPE_HINTS[typeName]?.[key] : undefined) ??
+    (parentKey ? NESTED_HINTS[`${parentKey}.${key}`] : undefined) ??
+    HINTS[key];
   if (hint) return hint;
   return actedOnByCode ? 'The site acts on this value: change it with care.' : undefined;
 }
 
 export const FIXED_BY_SPEC_HINT =
   'Fixed by the site specification (SPEC.md), word for word, so it cannot be changed here. Ask a developer if it must change.';
+
+/**
+ * The name of each block of a landing page (its `type`) in the editor's "Add section" menu and in the folded list.
+ * Every block needs one: the editor derivation stops at a block without a name.
+ */
+export const BLOCK_LABELS: Record<string, string> = {
+  hero: 'Hero',
+  services: 'Service cards',
+  plans: 'Plans',
+  testimonials: 'Testimonials',
+  stats: 'Stats band',
+  reasons: 'Reasons',
+  text: 'Rich text',
+  faq: 'Questions and answers',
+  cta: 'Call to action',
+  form: 'Lead form',
+};
+
+/** The name of one item of a list whose items are blocks: the editor's "Add section". */
+export const singularLabel = (key: string) => (key === 'sections' ? 'section' : undefined);
 
 /** Keys whose texts run to sentences: edited in a box of several lines. */
 export const multiLineKeys = new Set([
@@ -122,4 +177,5 @@ export const multiLineKeys = new Set([
   'noRequest',
   'alreadyBooked',
   'noBookingToChange',
+  'answer',
 ]);
