@@ -1,4 +1,5 @@
-// Preview templates for the page files: the site's own section components, fed the entry being edited.
+// Preview templates for the page files: how the page looks when shared, then the site's own section components,
+// fed the entry being edited.
 import type { z } from 'zod';
 import { HomeHero } from '../../components/home/HomeHero';
 import { StatsBand } from '../../components/home/StatsBand';
@@ -17,6 +18,7 @@ import type {
   testimonial,
 } from '../../content-model/schemas';
 import { filled, previewTemplate } from './PreviewFrame';
+import { SocialCardPreview } from './SocialCardPreview';
 import homeContent from '../../../content/pages/home.json';
 import pricingContent from '../../../content/pages/pricing.json';
 
@@ -24,10 +26,11 @@ import pricingContent from '../../../content/pages/pricing.json';
 const pricing = filled(pricingContent);
 const home = filled(homeContent);
 
-export const HomePreview = previewTemplate<z.infer<typeof homeSchema>>(({ data }) => {
+export const HomePreview = previewTemplate<z.infer<typeof homeSchema>>(({ data, getAsset }) => {
   const { primaryCta: primary, secondaryCta: secondary, ...closing } = data.closingCta;
   return (
     <>
+      <SocialCardPreview {...data.meta} getAsset={getAsset} />
       <HomeHero {...data.hero} />
       <StatsBand stats={data.stats} />
       <CtaBand {...closing} primary={primary} secondary={secondary} />
@@ -38,8 +41,9 @@ export const HomePreview = previewTemplate<z.infer<typeof homeSchema>>(({ data }
 type HeroPage = Partial<z.infer<typeof servicesPage> & z.infer<typeof pricingPage>> & z.infer<typeof leadPage>;
 
 /** /services, /pricing, /contact and /book open with the same hero; the first two close with a call to action. */
-export const PagePreview = previewTemplate<HeroPage>(({ data }) => (
+export const PagePreview = previewTemplate<HeroPage>(({ data, getAsset }) => (
   <>
+    <SocialCardPreview {...data.meta} getAsset={getAsset} />
     <PageHero {...data.hero} />
     {data.cta && <CtaBand title={data.cta.title} text={data.cta.text} primary={data.cta.cta} />}
   </>
