@@ -1,8 +1,10 @@
 // Jest global setup: one production build per test run, reused by every browser test file.
-// SKIP_BUILD=1 reuses the build already in public/ (when it was made by this setup).
+// SKIP_BUILD=1 reuses the build already in public/ (when it was made by this setup). A run of only the files that
+// serve a site of their own (the editor bundled alone, a copy's build) makes none.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Config } from '@jest/types';
 import { buildEnv } from './test-env';
 
 const root = path.resolve(__dirname, '../../..');
@@ -13,7 +15,26 @@ export const BUILD_LOCK = '/tmp/build.lock';
 /** Identifies one build: any later build (e.g. `npm run preview`) rewrites index.html and so invalidates it. */
 const buildStamp = () => `${buildEnv.GATSBY_SUPABASE_URL} ${fs.statSync(indexHtml).mtimeMs}`;
 
-export default function buildSite() {
+/** Browser test files that need no build of this checkout: they serve the editor alone, or build a copy. */
+const OWN_SITE_TESTS = ['editor.test.ts', 'landing-pages-editor.test.ts'];
+
+/** Whether the files this run selects (by the paths given on the command line) all serve a site of their own. */
+function onlyOwnSiteTests(globalConfig?: Config.GlobalConfig): boolean {
+  const patterns = globalConfig?.testPathPatterns;
+  if (!globalConfig || !patterns?.isSet()) return false;
+  const matches = patterns.toExecutor({ rootDir: globalConfig.rootDir });
+  const browserTests = path.join(root, '__tests__', 'browser');
+  const selected = fs
+    .readdirSync(browserTests)
+    .filter((name) => name.endsWith('.test.ts') && matches.isMatch(path.join(browserTests, name)));
+  return selected.length > 0 && selected.every((name) => OWN_SITE_TESTS.includes(name));
+}
+
+export default function buildSite(globalConfig?: Config.GlobalConfig) {
+  if (onlyOwnSiteTests(globalConfig)) {
+    console.log('\nBrowser tests: the selected files serve a site of their own; no build of this checkout.');
+    return;
+  }
   const reusable =
     fs.existsSync(marker) && fs.existsSync(indexHtml) && fs.readFileSync(marker, 'utf8') === buildStamp();
   if (process.env.SKIP_BUILD === '1' && reusable) {

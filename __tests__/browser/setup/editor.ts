@@ -1,14 +1,22 @@
 // Driving the editor at /admin (Decap CMS) with its local backend, in a temporary git repository copied from this
-// checkout: the production build's /admin page, decap-server on the port the editor looks for, one browser page.
+// checkout: the /admin page as the production build bundles it, with its headers, decap-server on the port the
+// editor looks for, one browser page.
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { EDITOR_BACKEND_PORT, startEditorBackend } from '../../../dev/editor-backend/start';
+import { startStaticServer, type StaticServer } from '../../../dev/static/static-server';
 import { commitCopy, copyRepository } from '../../../scripts/copy-repository';
+import { buildAdmin } from '../../../src/build/admin-bundle';
+import { ADMIN_PATH } from '../../../src/build/admin-page';
+import { adminSettings } from '../../../src/build/admin-settings';
+import { formatHeadersFile, securityHeaderBlocks } from '../../../src/build/security-headers';
+import { readSiteSettings } from '../../../src/content-model/site-settings';
 import { REPO_ROOT } from '../../helpers/local-api';
 import { isPortFree } from '../../helpers/ports';
+import { TEST_API_URL } from './test-env';
 
 export const git = (repo: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
@@ -22,6 +30,31 @@ export function copyProjectRepository(): string {
   copyRepository(REPO_ROOT, repo);
   commitCopy(repo, 'the project');
   return repo;
+}
+
+/**
+ * The editor alone, served as a static host serves the production build's /admin: bundled by the build's own
+ * bundler (src/build/admin-bundle.ts, seconds) with the build's headers for it, into a temporary folder. The
+ * editor tests need no build of the site, so they run on this checkout's code as it is.
+ */
+export async function serveEditor(): Promise<StaticServer> {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-site-'));
+  await buildAdmin(
+    path.join(site, 'admin'),
+    adminSettings({}, readSiteSettings(path.join(REPO_ROOT, 'content')).siteUrl),
+  );
+  const blocks = securityHeaderBlocks([{ path: ADMIN_PATH, html: '' }], TEST_API_URL);
+  fs.writeFileSync(path.join(site, '_headers'), formatHeadersFile(blocks));
+  // The site's own social image, which the share preview shows for a page without one.
+  fs.copyFileSync(path.join(REPO_ROOT, 'static/og-image.png'), path.join(site, 'og-image.png'));
+  const server = await startStaticServer({ root: site });
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      fs.rmSync(site, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function startBackend(repoDir: string, siteOrigin: string, mode: 'fs' | 'git'): Promise<ChildProcess> {
