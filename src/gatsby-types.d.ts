@@ -3057,6 +3057,8 @@ type File = Node & {
   readonly childHomeJson: Maybe<HomeJson>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type LandingPage or null if there are no children of given type on this node */
+  readonly childLandingPage: Maybe<LandingPage>;
   /** Returns the first child node of type LegalChromeJson or null if there are no children of given type on this node */
   readonly childLegalChromeJson: Maybe<LegalChromeJson>;
   /** Returns the first child node of type Mdx or null if there are no children of given type on this node */
@@ -3067,6 +3069,8 @@ type File = Node & {
   readonly childPlansJson: Maybe<PlansJson>;
   /** Returns the first child node of type PricingPageJson or null if there are no children of given type on this node */
   readonly childPricingPageJson: Maybe<PricingPageJson>;
+  /** Returns the first child node of type RedirectsJson or null if there are no children of given type on this node */
+  readonly childRedirectsJson: Maybe<RedirectsJson>;
   /** Returns the first child node of type ServicesPageJson or null if there are no children of given type on this node */
   readonly childServicesPageJson: Maybe<ServicesPageJson>;
   /** Returns the first child node of type SiteJson or null if there are no children of given type on this node */
@@ -3092,6 +3096,8 @@ type File = Node & {
   readonly childrenHomeJson: Maybe<ReadonlyArray<Maybe<HomeJson>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type LandingPage */
+  readonly childrenLandingPage: Maybe<ReadonlyArray<Maybe<LandingPage>>>;
   /** Returns all children nodes filtered by type LegalChromeJson */
   readonly childrenLegalChromeJson: Maybe<ReadonlyArray<Maybe<LegalChromeJson>>>;
   /** Returns all children nodes filtered by type Mdx */
@@ -3102,6 +3108,8 @@ type File = Node & {
   readonly childrenPlansJson: Maybe<ReadonlyArray<Maybe<PlansJson>>>;
   /** Returns all children nodes filtered by type PricingPageJson */
   readonly childrenPricingPageJson: Maybe<ReadonlyArray<Maybe<PricingPageJson>>>;
+  /** Returns all children nodes filtered by type RedirectsJson */
+  readonly childrenRedirectsJson: Maybe<ReadonlyArray<Maybe<RedirectsJson>>>;
   /** Returns all children nodes filtered by type ServicesPageJson */
   readonly childrenServicesPageJson: Maybe<ReadonlyArray<Maybe<ServicesPageJson>>>;
   /** Returns all children nodes filtered by type SiteJson */
@@ -3259,11 +3267,13 @@ type FileFieldSelector = {
   readonly childContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
   readonly childHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childLandingPage: InputMaybe<LandingPageFieldSelector>;
   readonly childLegalChromeJson: InputMaybe<LegalChromeJsonFieldSelector>;
   readonly childMdx: InputMaybe<MdxFieldSelector>;
   readonly childNotFoundPageJson: InputMaybe<NotFoundPageJsonFieldSelector>;
   readonly childPlansJson: InputMaybe<PlansJsonFieldSelector>;
   readonly childPricingPageJson: InputMaybe<PricingPageJsonFieldSelector>;
+  readonly childRedirectsJson: InputMaybe<RedirectsJsonFieldSelector>;
   readonly childServicesPageJson: InputMaybe<ServicesPageJsonFieldSelector>;
   readonly childSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
@@ -3277,11 +3287,13 @@ type FileFieldSelector = {
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenLandingPage: InputMaybe<LandingPageFieldSelector>;
   readonly childrenLegalChromeJson: InputMaybe<LegalChromeJsonFieldSelector>;
   readonly childrenMdx: InputMaybe<MdxFieldSelector>;
   readonly childrenNotFoundPageJson: InputMaybe<NotFoundPageJsonFieldSelector>;
   readonly childrenPlansJson: InputMaybe<PlansJsonFieldSelector>;
   readonly childrenPricingPageJson: InputMaybe<PricingPageJsonFieldSelector>;
+  readonly childrenRedirectsJson: InputMaybe<RedirectsJsonFieldSelector>;
   readonly childrenServicesPageJson: InputMaybe<ServicesPageJsonFieldSelector>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
@@ -3334,11 +3346,13 @@ type FileFilterInput = {
   readonly childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
   readonly childHomeJson: InputMaybe<HomeJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childLandingPage: InputMaybe<LandingPageFilterInput>;
   readonly childLegalChromeJson: InputMaybe<LegalChromeJsonFilterInput>;
   readonly childMdx: InputMaybe<MdxFilterInput>;
   readonly childNotFoundPageJson: InputMaybe<NotFoundPageJsonFilterInput>;
   readonly childPlansJson: InputMaybe<PlansJsonFilterInput>;
   readonly childPricingPageJson: InputMaybe<PricingPageJsonFilterInput>;
+  readonly childRedirectsJson: InputMaybe<RedirectsJsonFilterInput>;
   readonly childServicesPageJson: InputMaybe<ServicesPageJsonFilterInput>;
   readonly childSiteJson: InputMaybe<SiteJsonFilterInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
@@ -3352,11 +3366,13 @@ type FileFilterInput = {
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenLandingPage: InputMaybe<LandingPageFilterListInput>;
   readonly childrenLegalChromeJson: InputMaybe<LegalChromeJsonFilterListInput>;
   readonly childrenMdx: InputMaybe<MdxFilterListInput>;
   readonly childrenNotFoundPageJson: InputMaybe<NotFoundPageJsonFilterListInput>;
   readonly childrenPlansJson: InputMaybe<PlansJsonFilterListInput>;
   readonly childrenPricingPageJson: InputMaybe<PricingPageJsonFilterListInput>;
+  readonly childrenRedirectsJson: InputMaybe<RedirectsJsonFilterListInput>;
   readonly childrenServicesPageJson: InputMaybe<ServicesPageJsonFilterListInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
@@ -3450,11 +3466,13 @@ type FileSortInput = {
   readonly childContactPageJson: InputMaybe<ContactPageJsonSortInput>;
   readonly childHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childLandingPage: InputMaybe<LandingPageSortInput>;
   readonly childLegalChromeJson: InputMaybe<LegalChromeJsonSortInput>;
   readonly childMdx: InputMaybe<MdxSortInput>;
   readonly childNotFoundPageJson: InputMaybe<NotFoundPageJsonSortInput>;
   readonly childPlansJson: InputMaybe<PlansJsonSortInput>;
   readonly childPricingPageJson: InputMaybe<PricingPageJsonSortInput>;
+  readonly childRedirectsJson: InputMaybe<RedirectsJsonSortInput>;
   readonly childServicesPageJson: InputMaybe<ServicesPageJsonSortInput>;
   readonly childSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
@@ -3468,11 +3486,13 @@ type FileSortInput = {
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonSortInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenLandingPage: InputMaybe<LandingPageSortInput>;
   readonly childrenLegalChromeJson: InputMaybe<LegalChromeJsonSortInput>;
   readonly childrenMdx: InputMaybe<MdxSortInput>;
   readonly childrenNotFoundPageJson: InputMaybe<NotFoundPageJsonSortInput>;
   readonly childrenPlansJson: InputMaybe<PlansJsonSortInput>;
   readonly childrenPricingPageJson: InputMaybe<PricingPageJsonSortInput>;
+  readonly childrenRedirectsJson: InputMaybe<RedirectsJsonSortInput>;
   readonly childrenServicesPageJson: InputMaybe<ServicesPageJsonSortInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
@@ -3550,7 +3570,7 @@ type HomeJson = Node & {
   readonly meta: PageMeta;
   readonly parent: Maybe<Node>;
   readonly servicesSection: HomeJsonServicesSection;
-  readonly stats: ReadonlyArray<HomeJsonStats>;
+  readonly stats: ReadonlyArray<Stat>;
   readonly testimonialsSection: HomeJsonTestimonialsSection;
   readonly whyChooseUs: HomeJsonWhyChooseUs;
 };
@@ -3637,7 +3657,7 @@ type HomeJsonFieldSelector = {
   readonly meta: InputMaybe<PageMetaFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly servicesSection: InputMaybe<HomeJsonServicesSectionFieldSelector>;
-  readonly stats: InputMaybe<HomeJsonStatsFieldSelector>;
+  readonly stats: InputMaybe<StatFieldSelector>;
   readonly testimonialsSection: InputMaybe<HomeJsonTestimonialsSectionFieldSelector>;
   readonly whyChooseUs: InputMaybe<HomeJsonWhyChooseUsFieldSelector>;
 };
@@ -3651,7 +3671,7 @@ type HomeJsonFilterInput = {
   readonly meta: InputMaybe<PageMetaFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly servicesSection: InputMaybe<HomeJsonServicesSectionFilterInput>;
-  readonly stats: InputMaybe<HomeJsonStatsFilterListInput>;
+  readonly stats: InputMaybe<StatFilterListInput>;
   readonly testimonialsSection: InputMaybe<HomeJsonTestimonialsSectionFilterInput>;
   readonly whyChooseUs: InputMaybe<HomeJsonWhyChooseUsFilterInput>;
 };
@@ -3704,6 +3724,7 @@ type HomeJsonGroupConnection_sumArgs = {
 type HomeJsonHero = {
   readonly eyebrow: Scalars['String'];
   readonly highlights: ReadonlyArray<Scalars['String']>;
+  readonly image: Maybe<Image>;
   readonly primaryCta: Link;
   readonly secondaryCta: Link;
   readonly subtitle: Scalars['String'];
@@ -3713,6 +3734,7 @@ type HomeJsonHero = {
 type HomeJsonHeroFieldSelector = {
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly highlights: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<ImageFieldSelector>;
   readonly primaryCta: InputMaybe<LinkFieldSelector>;
   readonly secondaryCta: InputMaybe<LinkFieldSelector>;
   readonly subtitle: InputMaybe<FieldSelectorEnum>;
@@ -3722,6 +3744,7 @@ type HomeJsonHeroFieldSelector = {
 type HomeJsonHeroFilterInput = {
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly highlights: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<ImageFilterInput>;
   readonly primaryCta: InputMaybe<LinkFilterInput>;
   readonly secondaryCta: InputMaybe<LinkFilterInput>;
   readonly subtitle: InputMaybe<StringQueryOperatorInput>;
@@ -3731,6 +3754,7 @@ type HomeJsonHeroFilterInput = {
 type HomeJsonHeroSortInput = {
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly highlights: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<ImageSortInput>;
   readonly primaryCta: InputMaybe<LinkSortInput>;
   readonly secondaryCta: InputMaybe<LinkSortInput>;
   readonly subtitle: InputMaybe<SortOrderEnum>;
@@ -3770,33 +3794,9 @@ type HomeJsonSortInput = {
   readonly meta: InputMaybe<PageMetaSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly servicesSection: InputMaybe<HomeJsonServicesSectionSortInput>;
-  readonly stats: InputMaybe<HomeJsonStatsSortInput>;
+  readonly stats: InputMaybe<StatSortInput>;
   readonly testimonialsSection: InputMaybe<HomeJsonTestimonialsSectionSortInput>;
   readonly whyChooseUs: InputMaybe<HomeJsonWhyChooseUsSortInput>;
-};
-
-type HomeJsonStats = {
-  readonly label: Scalars['String'];
-  readonly value: Scalars['String'];
-};
-
-type HomeJsonStatsFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly value: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeJsonStatsFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly value: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeJsonStatsFilterListInput = {
-  readonly elemMatch: InputMaybe<HomeJsonStatsFilterInput>;
-};
-
-type HomeJsonStatsSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly value: InputMaybe<SortOrderEnum>;
 };
 
 type HomeJsonTestimonialsSection = {
@@ -3847,6 +3847,13 @@ type HomeJsonWhyChooseUsSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type Image = {
+  readonly alt: Maybe<Scalars['String']>;
+  readonly decorative: Maybe<Scalars['Boolean']>;
+  readonly file: File;
+  readonly src: Scalars['String'];
+};
+
 type ImageCropFocus =
   | 17
   | 0
@@ -3859,6 +3866,18 @@ type ImageCropFocus =
   | 6
   | 7
   | 4;
+
+type ImageFieldSelector = {
+  readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly decorative: InputMaybe<FieldSelectorEnum>;
+  readonly src: InputMaybe<FieldSelectorEnum>;
+};
+
+type ImageFilterInput = {
+  readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly decorative: InputMaybe<BooleanQueryOperatorInput>;
+  readonly src: InputMaybe<StringQueryOperatorInput>;
+};
 
 type ImageFit =
   | 'contain'
@@ -4289,6 +4308,12 @@ type ImageSharpSortInput = {
   readonly resize: InputMaybe<ImageSharpResizeSortInput>;
 };
 
+type ImageSortInput = {
+  readonly alt: InputMaybe<SortOrderEnum>;
+  readonly decorative: InputMaybe<SortOrderEnum>;
+  readonly src: InputMaybe<SortOrderEnum>;
+};
+
 type IntQueryOperatorInput = {
   readonly eq: InputMaybe<Scalars['Int']>;
   readonly gt: InputMaybe<Scalars['Int']>;
@@ -4360,6 +4385,218 @@ type JSONQueryOperatorInput = {
   readonly ne: InputMaybe<Scalars['JSON']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['JSON']>>>;
   readonly regex: InputMaybe<Scalars['JSON']>;
+};
+
+type LandingCta = {
+  readonly primaryCta: Link;
+  readonly secondaryCta: Maybe<Link>;
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingFaq = {
+  readonly questions: ReadonlyArray<LandingQuestion>;
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingForm = {
+  readonly form: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly problem: Maybe<Scalars['String']>;
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingHero = {
+  readonly eyebrow: Maybe<Scalars['String']>;
+  readonly image: Maybe<Image>;
+  readonly primaryCta: Link;
+  readonly secondaryCta: Maybe<Link>;
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingPage = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly hideFromSearch: Maybe<Scalars['Boolean']>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly meta: PageMeta;
+  readonly parent: Maybe<Node>;
+  readonly sections: ReadonlyArray<LandingSection>;
+  readonly slug: Scalars['String'];
+};
+
+type LandingPageConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LandingPageEdge>;
+  readonly group: ReadonlyArray<LandingPageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LandingPage>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LandingPageConnection_distinctArgs = {
+  field: LandingPageFieldSelector;
+};
+
+
+type LandingPageConnection_groupArgs = {
+  field: LandingPageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LandingPageConnection_maxArgs = {
+  field: LandingPageFieldSelector;
+};
+
+
+type LandingPageConnection_minArgs = {
+  field: LandingPageFieldSelector;
+};
+
+
+type LandingPageConnection_sumArgs = {
+  field: LandingPageFieldSelector;
+};
+
+type LandingPageEdge = {
+  readonly next: Maybe<LandingPage>;
+  readonly node: LandingPage;
+  readonly previous: Maybe<LandingPage>;
+};
+
+type LandingPageFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly hideFromSearch: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingPageFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly hideFromSearch: InputMaybe<BooleanQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingPageFilterListInput = {
+  readonly elemMatch: InputMaybe<LandingPageFilterInput>;
+};
+
+type LandingPageGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LandingPageEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<LandingPageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LandingPage>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LandingPageGroupConnection_distinctArgs = {
+  field: LandingPageFieldSelector;
+};
+
+
+type LandingPageGroupConnection_groupArgs = {
+  field: LandingPageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LandingPageGroupConnection_maxArgs = {
+  field: LandingPageFieldSelector;
+};
+
+
+type LandingPageGroupConnection_minArgs = {
+  field: LandingPageFieldSelector;
+};
+
+
+type LandingPageGroupConnection_sumArgs = {
+  field: LandingPageFieldSelector;
+};
+
+type LandingPageSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly hideFromSearch: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+};
+
+type LandingPlans = {
+  readonly intro: Scalars['String'];
+  readonly plans: ReadonlyArray<PlansJson>;
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingQuestion = {
+  readonly answer: Scalars['String'];
+  readonly question: Scalars['String'];
+};
+
+type LandingReasons = {
+  readonly image: Maybe<Image>;
+  readonly intro: Scalars['String'];
+  readonly reasons: ReadonlyArray<TitledText>;
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingSection = LandingCta | LandingFaq | LandingForm | LandingHero | LandingPlans | LandingReasons | LandingServices | LandingStats | LandingTestimonials | LandingText;
+
+type LandingServices = {
+  readonly intro: Scalars['String'];
+  readonly linkLabel: Scalars['String'];
+  readonly services: ReadonlyArray<Service>;
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingStats = {
+  readonly stats: ReadonlyArray<Stat>;
+  readonly type: Scalars['String'];
+};
+
+type LandingTestimonials = {
+  readonly intro: Scalars['String'];
+  readonly testimonials: ReadonlyArray<TestimonialsJson>;
+  readonly title: Scalars['String'];
+  readonly type: Scalars['String'];
+};
+
+type LandingText = {
+  readonly body: Scalars['String'];
+  readonly html: Scalars['String'];
+  readonly title: Maybe<Scalars['String']>;
+  readonly type: Scalars['String'];
 };
 
 type LegalChromeJson = Node & {
@@ -5064,21 +5301,25 @@ type PageInfo = {
 
 type PageMeta = {
   readonly description: Scalars['String'];
+  readonly image: Maybe<Image>;
   readonly title: Scalars['String'];
 };
 
 type PageMetaFieldSelector = {
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<ImageFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type PageMetaFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<ImageFilterInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type PageMetaSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<ImageSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -5089,6 +5330,7 @@ type PlansJson = Node & {
   readonly features: ReadonlyArray<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly jsonId: Scalars['String'];
   readonly mostPopular: Scalars['Boolean'];
   readonly name: Scalars['String'];
   readonly order: Scalars['Int'];
@@ -5148,6 +5390,7 @@ type PlansJsonFieldSelector = {
   readonly features: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly jsonId: InputMaybe<FieldSelectorEnum>;
   readonly mostPopular: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly order: InputMaybe<FieldSelectorEnum>;
@@ -5162,6 +5405,7 @@ type PlansJsonFilterInput = {
   readonly features: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly jsonId: InputMaybe<StringQueryOperatorInput>;
   readonly mostPopular: InputMaybe<BooleanQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly order: InputMaybe<IntQueryOperatorInput>;
@@ -5221,6 +5465,7 @@ type PlansJsonSortInput = {
   readonly features: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly jsonId: InputMaybe<SortOrderEnum>;
   readonly mostPopular: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly order: InputMaybe<SortOrderEnum>;
@@ -5422,12 +5667,14 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allHomeJson: HomeJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allLandingPage: LandingPageConnection;
   readonly allLegalChromeJson: LegalChromeJsonConnection;
   readonly allLegalPage: LegalPageConnection;
   readonly allMdx: MdxConnection;
   readonly allNotFoundPageJson: NotFoundPageJsonConnection;
   readonly allPlansJson: PlansJsonConnection;
   readonly allPricingPageJson: PricingPageJsonConnection;
+  readonly allRedirectsJson: RedirectsJsonConnection;
   readonly allService: ServiceConnection;
   readonly allServicesPageJson: ServicesPageJsonConnection;
   readonly allSite: SiteConnection;
@@ -5448,12 +5695,14 @@ type Query = {
   readonly file: Maybe<File>;
   readonly homeJson: Maybe<HomeJson>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly landingPage: Maybe<LandingPage>;
   readonly legalChromeJson: Maybe<LegalChromeJson>;
   readonly legalPage: Maybe<LegalPage>;
   readonly mdx: Maybe<Mdx>;
   readonly notFoundPageJson: Maybe<NotFoundPageJson>;
   readonly plansJson: Maybe<PlansJson>;
   readonly pricingPageJson: Maybe<PricingPageJson>;
+  readonly redirectsJson: Maybe<RedirectsJson>;
   readonly service: Maybe<Service>;
   readonly servicesPageJson: Maybe<ServicesPageJson>;
   readonly site: Maybe<Site>;
@@ -5554,6 +5803,14 @@ type Query_allImageSharpArgs = {
 };
 
 
+type Query_allLandingPageArgs = {
+  filter: InputMaybe<LandingPageFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<LandingPageSortInput>>>;
+};
+
+
 type Query_allLegalChromeJsonArgs = {
   filter: InputMaybe<LegalChromeJsonFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -5599,6 +5856,14 @@ type Query_allPricingPageJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<PricingPageJsonSortInput>>>;
+};
+
+
+type Query_allRedirectsJsonArgs = {
+  filter: InputMaybe<RedirectsJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<RedirectsJsonSortInput>>>;
 };
 
 
@@ -5841,11 +6106,13 @@ type Query_fileArgs = {
   childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
   childHomeJson: InputMaybe<HomeJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childLandingPage: InputMaybe<LandingPageFilterInput>;
   childLegalChromeJson: InputMaybe<LegalChromeJsonFilterInput>;
   childMdx: InputMaybe<MdxFilterInput>;
   childNotFoundPageJson: InputMaybe<NotFoundPageJsonFilterInput>;
   childPlansJson: InputMaybe<PlansJsonFilterInput>;
   childPricingPageJson: InputMaybe<PricingPageJsonFilterInput>;
+  childRedirectsJson: InputMaybe<RedirectsJsonFilterInput>;
   childServicesPageJson: InputMaybe<ServicesPageJsonFilterInput>;
   childSiteJson: InputMaybe<SiteJsonFilterInput>;
   childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
@@ -5859,11 +6126,13 @@ type Query_fileArgs = {
   childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
   childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenLandingPage: InputMaybe<LandingPageFilterListInput>;
   childrenLegalChromeJson: InputMaybe<LegalChromeJsonFilterListInput>;
   childrenMdx: InputMaybe<MdxFilterListInput>;
   childrenNotFoundPageJson: InputMaybe<NotFoundPageJsonFilterListInput>;
   childrenPlansJson: InputMaybe<PlansJsonFilterListInput>;
   childrenPricingPageJson: InputMaybe<PricingPageJsonFilterListInput>;
+  childrenRedirectsJson: InputMaybe<RedirectsJsonFilterListInput>;
   childrenServicesPageJson: InputMaybe<ServicesPageJsonFilterListInput>;
   childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
@@ -5905,7 +6174,7 @@ type Query_homeJsonArgs = {
   meta: InputMaybe<PageMetaFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   servicesSection: InputMaybe<HomeJsonServicesSectionFilterInput>;
-  stats: InputMaybe<HomeJsonStatsFilterListInput>;
+  stats: InputMaybe<StatFilterListInput>;
   testimonialsSection: InputMaybe<HomeJsonTestimonialsSectionFilterInput>;
   whyChooseUs: InputMaybe<HomeJsonWhyChooseUsFilterInput>;
 };
@@ -5921,6 +6190,17 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
+};
+
+
+type Query_landingPageArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  hideFromSearch: InputMaybe<BooleanQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -5981,6 +6261,7 @@ type Query_plansJsonArgs = {
   features: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  jsonId: InputMaybe<StringQueryOperatorInput>;
   mostPopular: InputMaybe<BooleanQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   order: InputMaybe<IntQueryOperatorInput>;
@@ -6000,6 +6281,17 @@ type Query_pricingPageJsonArgs = {
   mostPopularLabel: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   quoteCta: InputMaybe<LinkFilterInput>;
+};
+
+
+type Query_redirectsJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  from: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  permanent: InputMaybe<BooleanQueryOperatorInput>;
+  to: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -6132,11 +6424,143 @@ type Query_testimonialsJsonArgs = {
   company: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  jsonId: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  photo: InputMaybe<ImageFilterInput>;
   quote: InputMaybe<StringQueryOperatorInput>;
   rating: InputMaybe<IntQueryOperatorInput>;
   role: InputMaybe<StringQueryOperatorInput>;
+};
+
+type RedirectsJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly from: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly permanent: Scalars['Boolean'];
+  readonly to: Scalars['String'];
+};
+
+type RedirectsJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RedirectsJsonEdge>;
+  readonly group: ReadonlyArray<RedirectsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RedirectsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RedirectsJsonConnection_distinctArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+
+type RedirectsJsonConnection_groupArgs = {
+  field: RedirectsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RedirectsJsonConnection_maxArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+
+type RedirectsJsonConnection_minArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+
+type RedirectsJsonConnection_sumArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+type RedirectsJsonEdge = {
+  readonly next: Maybe<RedirectsJson>;
+  readonly node: RedirectsJson;
+  readonly previous: Maybe<RedirectsJson>;
+};
+
+type RedirectsJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly from: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly permanent: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type RedirectsJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly from: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly permanent: InputMaybe<BooleanQueryOperatorInput>;
+  readonly to: InputMaybe<StringQueryOperatorInput>;
+};
+
+type RedirectsJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<RedirectsJsonFilterInput>;
+};
+
+type RedirectsJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RedirectsJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<RedirectsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RedirectsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RedirectsJsonGroupConnection_distinctArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+
+type RedirectsJsonGroupConnection_groupArgs = {
+  field: RedirectsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RedirectsJsonGroupConnection_maxArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+
+type RedirectsJsonGroupConnection_minArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+
+type RedirectsJsonGroupConnection_sumArgs = {
+  field: RedirectsJsonFieldSelector;
+};
+
+type RedirectsJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly from: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly permanent: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
 };
 
 type Service = Node & {
@@ -7520,6 +7944,30 @@ type SortOrderEnum =
   | 'ASC'
   | 'DESC';
 
+type Stat = {
+  readonly label: Scalars['String'];
+  readonly value: Scalars['String'];
+};
+
+type StatFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly value: InputMaybe<FieldSelectorEnum>;
+};
+
+type StatFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly value: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StatFilterListInput = {
+  readonly elemMatch: InputMaybe<StatFilterInput>;
+};
+
+type StatSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly value: InputMaybe<SortOrderEnum>;
+};
+
 type StringQueryOperatorInput = {
   readonly eq: InputMaybe<Scalars['String']>;
   readonly glob: InputMaybe<Scalars['String']>;
@@ -7534,8 +7982,10 @@ type TestimonialsJson = Node & {
   readonly company: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly jsonId: Scalars['String'];
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  readonly photo: Maybe<Image>;
   readonly quote: Scalars['String'];
   readonly rating: Scalars['Int'];
   readonly role: Scalars['String'];
@@ -7591,8 +8041,10 @@ type TestimonialsJsonFieldSelector = {
   readonly company: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly jsonId: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly photo: InputMaybe<ImageFieldSelector>;
   readonly quote: InputMaybe<FieldSelectorEnum>;
   readonly rating: InputMaybe<FieldSelectorEnum>;
   readonly role: InputMaybe<FieldSelectorEnum>;
@@ -7603,8 +8055,10 @@ type TestimonialsJsonFilterInput = {
   readonly company: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly jsonId: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly photo: InputMaybe<ImageFilterInput>;
   readonly quote: InputMaybe<StringQueryOperatorInput>;
   readonly rating: InputMaybe<IntQueryOperatorInput>;
   readonly role: InputMaybe<StringQueryOperatorInput>;
@@ -7660,8 +8114,10 @@ type TestimonialsJsonSortInput = {
   readonly company: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly jsonId: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly photo: InputMaybe<ImageSortInput>;
   readonly quote: InputMaybe<SortOrderEnum>;
   readonly rating: InputMaybe<SortOrderEnum>;
   readonly role: InputMaybe<SortOrderEnum>;
@@ -7707,7 +8163,7 @@ type WebPOptions = {
 type BookPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly bookingJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+type BookPageQuery = { readonly bookPageJson: { readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly bookingFormJson: { readonly content: Record<string, unknown> } | null, readonly bookingJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
 type CallDetailsFieldsFragment = { readonly title: string, readonly points: ReadonlyArray<string> };
 
@@ -7724,7 +8180,7 @@ type ChatScriptQuery = { readonly chatJson: { readonly content: Record<string, u
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContactPageQuery = { readonly contactPageJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly contactFormJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+type ContactPageQuery = { readonly contactPageJson: { readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly callDetails: { readonly title: string, readonly points: ReadonlyArray<string> } } | null, readonly contactFormJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
 type CtaBandFieldsFragment = { readonly title: string, readonly text: string, readonly cta: { readonly label: string, readonly to: string } };
 
@@ -7757,7 +8213,38 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeJson: { readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly subtitle: string, readonly highlights: ReadonlyArray<string>, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } }, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly servicesSection: { readonly title: string, readonly intro: string, readonly linkLabel: string }, readonly whyChooseUs: { readonly title: string, readonly intro: string, readonly imageAlt: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonialsSection: { readonly title: string, readonly intro: string }, readonly closingCta: { readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> }, readonly allTestimonialsJson: { readonly nodes: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number }> }, readonly siteJson: { readonly brandName: string, readonly siteUrl: string, readonly email: string, readonly tagline: string } | null, readonly illustration: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
+type HomePageQuery = { readonly homeJson: { readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly subtitle: string, readonly highlights: ReadonlyArray<string>, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string }, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly servicesSection: { readonly title: string, readonly intro: string, readonly linkLabel: string }, readonly whyChooseUs: { readonly title: string, readonly intro: string, readonly imageAlt: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonialsSection: { readonly title: string, readonly intro: string }, readonly closingCta: { readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> }, readonly allTestimonialsJson: { readonly nodes: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> }, readonly siteJson: { readonly brandName: string, readonly siteUrl: string, readonly email: string, readonly tagline: string } | null, readonly illustration: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
+
+type LandingCtaFieldsFragment = { readonly type: string, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null };
+
+type LandingFaqFieldsFragment = { readonly type: string, readonly title: string, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> };
+
+type LandingFormFieldsFragment = { readonly type: string, readonly title: string, readonly intro: string, readonly form: string, readonly problem: string | null };
+
+type LandingHeroFieldsFragment = { readonly type: string, readonly eyebrow: string | null, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null };
+
+type LandingPageQueryVariables = Exact<{
+  id: Scalars['String'];
+  withDemoForm: Scalars['Boolean'];
+  withStrategyForm: Scalars['Boolean'];
+}>;
+
+
+type LandingPageQuery = { readonly landingPage: { readonly hideFromSearch: boolean | null, readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly sections: ReadonlyArray<{ readonly __typename: 'LandingCta', readonly type: string, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null } | { readonly __typename: 'LandingFaq', readonly type: string, readonly title: string, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'LandingForm', readonly type: string, readonly title: string, readonly intro: string, readonly form: string, readonly problem: string | null } | { readonly __typename: 'LandingHero', readonly type: string, readonly eyebrow: string | null, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'LandingPlans', readonly type: string, readonly title: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> } | { readonly __typename: 'LandingReasons', readonly type: string, readonly title: string, readonly intro: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'LandingServices', readonly type: string, readonly title: string, readonly intro: string, readonly linkLabel: string, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> } | { readonly __typename: 'LandingStats', readonly type: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | { readonly __typename: 'LandingTestimonials', readonly type: string, readonly title: string, readonly intro: string, readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> } | { readonly __typename: 'LandingText', readonly type: string, readonly html: string, readonly optionalTitle: string | null }> } | null, readonly pricingPageJson: { readonly mostPopularLabel: string, readonly quoteCta: { readonly label: string, readonly to: string } } | null, readonly contactFormJson?: { readonly content: Record<string, unknown> } | null, readonly bookingFormJson?: { readonly content: Record<string, unknown> } | null, readonly bookingJson?: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+
+type LandingPlansFieldsFragment = { readonly type: string, readonly title: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> };
+
+type LandingReasonsFieldsFragment = { readonly type: string, readonly title: string, readonly intro: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null };
+
+type LandingServicesFieldsFragment = { readonly type: string, readonly title: string, readonly intro: string, readonly linkLabel: string, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> };
+
+type LandingStatsFieldsFragment = { readonly type: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> };
+
+type LandingTestimonialsFieldsFragment = { readonly type: string, readonly title: string, readonly intro: string, readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> };
+
+type LandingTextFieldsFragment = { readonly type: string, readonly html: string, readonly optionalTitle: string | null };
+
+type LargeImageFieldsFragment = { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
 type LegalPageQueryVariables = Exact<{
   id: Scalars['String'];
@@ -7776,16 +8263,20 @@ type ManageBookingPageQuery = { readonly bookingJson: { readonly content: Record
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NotFoundPageQuery = { readonly notFoundPageJson: { readonly title: string, readonly text: string, readonly meta: { readonly title: string, readonly description: string }, readonly cta: { readonly label: string, readonly to: string } } | null };
+type NotFoundPageQuery = { readonly notFoundPageJson: { readonly title: string, readonly text: string, readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly cta: { readonly label: string, readonly to: string } } | null };
 
 type PageHeroFieldsFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string };
 
-type PageMetaFieldsFragment = { readonly title: string, readonly description: string };
+type PageMetaFieldsFragment = { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null };
+
+type PhotoImageFieldsFragment = { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
+
+type PlanFieldsFragment = { readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean };
 
 type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PricingPageQuery = { readonly pricingPageJson: { readonly mostPopularLabel: string, readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly quoteCta: { readonly label: string, readonly to: string }, readonly included: { readonly title: string, readonly items: ReadonlyArray<string> }, readonly cta: { readonly title: string, readonly text: string, readonly cta: { readonly label: string, readonly to: string } } } | null, readonly allPlansJson: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> } };
+type PricingPageQuery = { readonly pricingPageJson: { readonly mostPopularLabel: string, readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly quoteCta: { readonly label: string, readonly to: string }, readonly included: { readonly title: string, readonly items: ReadonlyArray<string> }, readonly cta: { readonly title: string, readonly text: string, readonly cta: { readonly label: string, readonly to: string } } } | null, readonly allPlansJson: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> } };
 
 type SeoSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -7795,17 +8286,24 @@ type SeoSettingsQuery = { readonly siteJson: { readonly siteUrl: string, readonl
 type ServicesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ServicesPageQuery = { readonly servicesPageJson: { readonly benefitsLabel: string, readonly meta: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly whyCustom: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly cta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string, readonly html: string, readonly benefits: ReadonlyArray<string> }> } };
+type ServicesPageQuery = { readonly servicesPageJson: { readonly benefitsLabel: string, readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly whyCustom: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly cta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string, readonly html: string, readonly benefits: ReadonlyArray<string> }> } };
 
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SiteSettingsQuery = { readonly site: { readonly buildTime: string | null } | null, readonly siteJson: { readonly brandName: string, readonly tagline: string, readonly email: string, readonly skipLinkLabel: string, readonly menuLabel: string, readonly navigation: ReadonlyArray<{ readonly label: string, readonly to: string }>, readonly navigationCta: { readonly label: string, readonly to: string }, readonly footer: { readonly blurb: string, readonly copyright: string, readonly columns: ReadonlyArray<{ readonly title: string, readonly links: ReadonlyArray<{ readonly label: string, readonly to: string }> }> } } | null };
 
+type TestimonialFieldsFragment = { readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null };
+
 type LegalPagesToCreateQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type LegalPagesToCreateQuery = { readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly contentFilePath: string }> } };
+
+type LandingPagesToCreateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type LandingPagesToCreateQuery = { readonly allLandingPage: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly hideFromSearch: boolean | null, readonly sections: ReadonlyArray<{ readonly form: string } | {}> }> } };
 
 
 }

@@ -36,7 +36,7 @@ export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQue
 export function Head({ data, location }: HeadProps<Queries.NotFoundPageQuery>) {
   const { meta } = data.notFoundPageJson!;
   return (
-    <Seo title={meta.title} description={meta.description} pathname={location.pathname}>
+    <Seo {...meta} pathname={location.pathname}>
       <meta name="robots" content="noindex" />
     </Seo>
   );

@@ -1,5 +1,4 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
-import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { Seo } from '../components/seo/Seo';
 import { HomeHero } from '../components/home/HomeHero';
 import { StatsBand } from '../components/home/StatsBand';
@@ -8,19 +7,26 @@ import { WhyChooseUs } from '../components/home/WhyChooseUs';
 import { Testimonials } from '../components/home/Testimonials';
 import { CtaBand } from '../components/ui/CtaBand';
 import { organizationJsonLd } from '../components/seo/organization-json-ld';
+import { queriedImage } from '../components/ui/content-image';
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const home = data.homeJson!;
   return (
     <>
-      <HomeHero {...home.hero} />
+      <HomeHero {...home.hero} image={queriedImage(home.hero.image)} />
       <StatsBand stats={home.stats} />
       <ServiceCards {...home.servicesSection} services={data.allService.nodes} />
       <WhyChooseUs
         {...home.whyChooseUs}
-        image={data.illustration!.childImageSharp!.gatsbyImageData as unknown as IGatsbyImageData}
+        image={{ data: data.illustration!.childImageSharp!.gatsbyImageData, alt: home.whyChooseUs.imageAlt }}
       />
-      <Testimonials {...home.testimonialsSection} testimonials={data.allTestimonialsJson.nodes} />
+      <Testimonials
+        {...home.testimonialsSection}
+        testimonials={data.allTestimonialsJson.nodes.map(({ photo, ...testimonial }) => ({
+          ...testimonial,
+          photo: queriedImage(photo),
+        }))}
+      />
       <CtaBand
         title={home.closingCta.title}
         text={home.closingCta.text}
@@ -34,7 +40,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
 export function Head({ data, location }: HeadProps<Queries.HomePageQuery>) {
   const { meta } = data.homeJson!;
   return (
-    <Seo title={meta.title} description={meta.description} pathname={location.pathname}>
+    <Seo {...meta} pathname={location.pathname}>
       <script type="application/ld+json">{JSON.stringify(organizationJsonLd(data.siteJson!))}</script>
     </Seo>
   );
@@ -56,6 +62,9 @@ export const query = graphql`
         }
         secondaryCta {
           ...LinkFields
+        }
+        image {
+          ...LargeImageFields
         }
       }
       stats {
@@ -101,11 +110,7 @@ export const query = graphql`
     }
     allTestimonialsJson {
       nodes {
-        quote
-        name
-        role
-        company
-        rating
+        ...TestimonialFields
       }
     }
     siteJson {

@@ -57,7 +57,7 @@ export default function PricingPage({ data }: PageProps<Queries.PricingPageQuery
 
 export function Head({ data, location }: HeadProps<Queries.PricingPageQuery>) {
   const { meta } = data.pricingPageJson!;
-  return <Seo title={meta.title} description={meta.description} pathname={location.pathname} />;
+  return <Seo {...meta} pathname={location.pathname} />;
 }
 
 export const query = graphql`
@@ -83,12 +83,7 @@ export const query = graphql`
     }
     allPlansJson(sort: { order: ASC }) {
       nodes {
-        name
-        tagline
-        description
-        bestFor
-        features
-        mostPopular
+        ...PlanFields
       }
     }
   }

@@ -61,7 +61,7 @@ export default function ServicesPage({ data }: PageProps<Queries.ServicesPageQue
 
 export function Head({ data, location }: HeadProps<Queries.ServicesPageQuery>) {
   const { meta } = data.servicesPageJson!;
-  return <Seo title={meta.title} description={meta.description} pathname={location.pathname} />;
+  return <Seo {...meta} pathname={location.pathname} />;
 }
 
 export const query = graphql`

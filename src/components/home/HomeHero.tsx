@@ -2,15 +2,19 @@ import styled from 'styled-components';
 import { Container } from '../ui/Container';
 import { ButtonLink } from '../ui/ButtonLink';
 import { Eyebrow, GradientText } from '../ui/Section';
+import { Picture, type DisplayImage } from '../ui/ResponsiveImage';
+import { Illustration } from './WhyChooseUs';
 import { theme } from '../../styles/theme';
 
 type Props = {
-  eyebrow: string;
+  eyebrow?: string;
   title: string;
   subtitle: string;
   primaryCta: Queries.Link;
-  secondaryCta: Queries.Link;
-  highlights: readonly string[];
+  secondaryCta?: Queries.Link;
+  highlights?: readonly string[];
+  /** Below the buttons: the page's largest image, so it loads at once, never lazily. */
+  image?: DisplayImage;
 };
 
 const Hero = styled.header`
@@ -58,26 +62,40 @@ const Highlights = styled.ul`
   }
 `;
 
-export function HomeHero({ eyebrow, title, subtitle, primaryCta, secondaryCta, highlights }: Props) {
+const HeroImage = styled(Illustration)`
+  max-width: 60rem;
+  margin: clamp(2.5rem, 6vw, 3.5rem) auto 0;
+`;
+
+export function HomeHero({ eyebrow, title, subtitle, primaryCta, secondaryCta, highlights = [], image }: Props) {
   return (
     <Hero>
       <Container>
-        <Eyebrow>{eyebrow}</Eyebrow>
+        {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
         <h1>
           <GradientText>{title}</GradientText>
         </h1>
         <Subtitle>{subtitle}</Subtitle>
         <Actions>
           <ButtonLink to={primaryCta.to}>{primaryCta.label}</ButtonLink>
-          <ButtonLink to={secondaryCta.to} $variant="secondary">
-            {secondaryCta.label}
-          </ButtonLink>
+          {secondaryCta && (
+            <ButtonLink to={secondaryCta.to} $variant="secondary">
+              {secondaryCta.label}
+            </ButtonLink>
+          )}
         </Actions>
-        <Highlights>
-          {highlights.map((highlight) => (
-            <li key={highlight}>{highlight}</li>
-          ))}
-        </Highlights>
+        {highlights.length > 0 && (
+          <Highlights>
+            {highlights.map((highlight) => (
+              <li key={highlight}>{highlight}</li>
+            ))}
+          </Highlights>
+        )}
+        {image && (
+          <HeroImage>
+            <Picture image={image} loading="eager" />
+          </HeroImage>
+        )}
       </Container>
     </Hero>
   );

@@ -1,12 +1,19 @@
 import { Link } from 'gatsby';
 import styled from 'styled-components';
-import { Container } from '../ui/Container';
-import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
+import { Card, CardGrid } from '../ui/Section';
+import { TitledSection } from '../ui/TitledSection';
 import { ServiceIcon } from '../ui/ServiceIcon';
 import { theme } from '../../styles/theme';
 
 type Service = { readonly slug: string; readonly title: string; readonly summary: string; readonly icon: string };
-type Props = { title: string; intro: string; linkLabel: string; services: readonly Service[] };
+type Props = {
+  /** The heading's id, which names the section: unique on the page. */
+  titleId?: string;
+  title: string;
+  intro: string;
+  linkLabel: string;
+  services: readonly Service[];
+};
 
 const ServiceCard = styled(Card)`
   h3 {
@@ -25,25 +32,19 @@ const MoreLink = styled(Link)`
   font-weight: ${theme.weight.semibold};
 `;
 
-export function ServiceCards({ title, intro, linkLabel, services }: Props) {
+export function ServiceCards({ titleId = 'services-title', title, intro, linkLabel, services }: Props) {
   return (
-    <Section aria-labelledby="services-title">
-      <Container>
-        <SectionHeader>
-          <h2 id="services-title">{title}</h2>
-          <p>{intro}</p>
-        </SectionHeader>
-        <CardGrid>
-          {services.map((service) => (
-            <ServiceCard key={service.slug}>
-              <ServiceIcon name={service.icon} />
-              <h3>{service.title}</h3>
-              <p>{service.summary}</p>
-            </ServiceCard>
-          ))}
-        </CardGrid>
-        <MoreLink to="/services">{linkLabel} →</MoreLink>
-      </Container>
-    </Section>
+    <TitledSection titleId={titleId} title={title} intro={intro}>
+      <CardGrid>
+        {services.map((service) => (
+          <ServiceCard key={service.slug}>
+            <ServiceIcon name={service.icon} />
+            <h3>{service.title}</h3>
+            <p>{service.summary}</p>
+          </ServiceCard>
+        ))}
+      </CardGrid>
+      <MoreLink to="/services">{linkLabel} →</MoreLink>
+    </TitledSection>
   );
 }

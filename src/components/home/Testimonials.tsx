@@ -1,8 +1,24 @@
+import { graphql } from 'gatsby';
 import styled from 'styled-components';
-import { Container } from '../ui/Container';
-import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
+import { Card, CardGrid } from '../ui/Section';
+import { TitledSection } from '../ui/TitledSection';
 import { StarRating } from '../ui/StarRating';
+import { Picture, type DisplayImage } from '../ui/ResponsiveImage';
 import { theme } from '../../styles/theme';
+
+/** What a testimonial card shows (content/testimonials.json), on the home page and on landing pages. */
+export const testimonialFields = graphql`
+  fragment TestimonialFields on TestimonialsJson {
+    quote
+    name
+    role
+    company
+    rating
+    photo {
+      ...PhotoImageFields
+    }
+  }
+`;
 
 type Testimonial = {
   readonly quote: string;
@@ -10,6 +26,7 @@ type Testimonial = {
   readonly role: string;
   readonly company: string;
   readonly rating: number;
+  readonly photo?: DisplayImage;
 };
 
 const Quote = styled(Card).attrs({ as: 'figure' })`
@@ -34,37 +51,72 @@ const Quote = styled(Card).attrs({ as: 'figure' })`
   }
 `;
 
+// Only on testimonials with a photo: the photo beside the name.
+const Person = styled.span`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+`;
+
+const Photo = styled.span`
+  flex: none;
+  width: 3.5rem;
+  height: 3.5rem;
+  overflow: hidden;
+  border-radius: ${theme.radius.pill};
+  border: 1px solid ${theme.color.border};
+
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
 export function Testimonials({
+  titleId = 'testimonials-title',
   title,
   intro,
   testimonials,
 }: {
+  /** The heading's id, which names the section: unique on the page. */
+  titleId?: string;
   title: string;
   intro: string;
   testimonials: readonly Testimonial[];
 }) {
   return (
-    <Section aria-labelledby="testimonials-title">
-      <Container>
-        <SectionHeader>
-          <h2 id="testimonials-title">{title}</h2>
-          <p>{intro}</p>
-        </SectionHeader>
-        <CardGrid $min="17rem">
-          {testimonials.map((testimonial) => (
+    <TitledSection titleId={titleId} title={title} intro={intro}>
+      <CardGrid $min="17rem">
+        {testimonials.map((testimonial) => {
+          const who = (
+            <>
+              <strong>{testimonial.name}</strong>
+              {testimonial.role}, {testimonial.company}
+            </>
+          );
+          return (
             <Quote key={testimonial.name}>
               <StarRating rating={testimonial.rating} />
               <blockquote>
                 <p>“{testimonial.quote}”</p>
               </blockquote>
               <figcaption>
-                <strong>{testimonial.name}</strong>
-                {testimonial.role}, {testimonial.company}
+                {testimonial.photo ? (
+                  <Person>
+                    <Photo>
+                      <Picture image={testimonial.photo} />
+                    </Photo>
+                    <span>{who}</span>
+                  </Person>
+                ) : (
+                  who
+                )}
               </figcaption>
             </Quote>
-          ))}
-        </CardGrid>
-      </Container>
-    </Section>
+          );
+        })}
+      </CardGrid>
+    </TitledSection>
   );
 }

@@ -1,19 +1,21 @@
-import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import styled from 'styled-components';
-import { Container } from '../ui/Container';
-import { Card, CardGrid, Section, SectionHeader } from '../ui/Section';
-import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { Card, CardGrid } from '../ui/Section';
+import { TitledSection } from '../ui/TitledSection';
+import { Picture, type DisplayImage } from '../ui/ResponsiveImage';
 import { theme } from '../../styles/theme';
 
 type Props = {
+  /** The heading's id, which names the section: unique on the page. */
+  titleId?: string;
   title: string;
   intro: string;
-  image: IGatsbyImageData;
-  imageAlt: string;
+  /** Above the reasons (the site's dashboard illustration on the home page); none on some landing pages. */
+  image?: DisplayImage;
   reasons: readonly { readonly title: string; readonly text: string }[];
 };
 
-const Illustration = styled.figure`
+/** A framed picture wide as the content. */
+export const Illustration = styled.figure`
   margin: 0 0 1.5rem;
   overflow: hidden;
   border-radius: ${theme.radius.large};
@@ -40,27 +42,23 @@ const Number = styled.span`
   color: ${theme.color.accent};
 `;
 
-export function WhyChooseUs({ title, intro, image, imageAlt, reasons }: Props) {
+export function WhyChooseUs({ titleId = 'why-title', title, intro, image, reasons }: Props) {
   return (
-    <Section aria-labelledby="why-title">
-      <Container>
-        <SectionHeader>
-          <h2 id="why-title">{title}</h2>
-          <p>{intro}</p>
-        </SectionHeader>
+    <TitledSection titleId={titleId} title={title} intro={intro}>
+      {image && (
         <Illustration>
-          <ResponsiveImage image={image} alt={imageAlt} />
+          <Picture image={image} />
         </Illustration>
-        <CardGrid $min="14rem">
-          {reasons.map((reason, index) => (
-            <Reason key={reason.title}>
-              <Number aria-hidden="true">{String(index + 1).padStart(2, '0')}</Number>
-              <h3>{reason.title}</h3>
-              <p>{reason.text}</p>
-            </Reason>
-          ))}
-        </CardGrid>
-      </Container>
-    </Section>
+      )}
+      <CardGrid $min="14rem">
+        {reasons.map((reason, index) => (
+          <Reason key={reason.title}>
+            <Number aria-hidden="true">{String(index + 1).padStart(2, '0')}</Number>
+            <h3>{reason.title}</h3>
+            <p>{reason.text}</p>
+          </Reason>
+        ))}
+      </CardGrid>
+    </TitledSection>
   );
 }

@@ -21,7 +21,7 @@ export function leadPage<Data extends { siteJson: { email: string } | null }>(
   }
   function Head({ data, location }: HeadProps<Data>) {
     const { meta } = pick(data).page;
-    return <Seo title={meta.title} description={meta.description} pathname={location.pathname} />;
+    return <Seo {...meta} pathname={location.pathname} />;
   }
   return { Page, Head };
 }

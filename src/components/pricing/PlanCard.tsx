@@ -1,17 +1,37 @@
+import { graphql } from 'gatsby';
 import styled, { css } from 'styled-components';
 import { ButtonLink } from '../ui/ButtonLink';
 import { CheckList } from '../ui/Section';
 import { theme } from '../../styles/theme';
 
-type Props = {
+/** What a plan card shows of a plan (content/plans.json), on /pricing and in a landing page's plans. */
+export const planFields = graphql`
+  fragment PlanFields on PlansJson {
+    name
+    tagline
+    description
+    bestFor
+    features
+    mostPopular
+  }
+`;
+
+export type Plan = {
   name: string;
   tagline: string;
   description: string;
   bestFor: string;
   features: readonly string[];
   mostPopular: boolean;
+};
+
+type Props = Plan & {
   mostPopularLabel: string;
   quoteCta: Queries.Link;
+  /** 2 on /pricing, where the plans are the page's sections; 3 inside a section with its own heading. */
+  headingLevel?: 2 | 3;
+  /** The name's id (it names the card): unique on the page. */
+  headingId?: string;
 };
 
 const featuredStyles = css`
@@ -70,13 +90,20 @@ const Features = styled(CheckList)`
   font-size: ${theme.text.sm};
 `;
 
+// A plan's name inside a section with its own heading (a landing page), styled as /pricing's.
+const SubheadingName = styled.h3`
+  font-size: ${theme.text.lg};
+  margin-bottom: 0.25rem;
+`;
+
 /** One plan: name, who it suits, its features and the quote link. No prices: every build is quoted. */
 export function PlanCard(props: Props) {
-  const headingId = `plan-${props.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const headingId = props.headingId ?? `plan-${props.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const Name = props.headingLevel === 3 ? SubheadingName : 'h2';
   return (
     <Card $featured={props.mostPopular} aria-labelledby={headingId}>
       {props.mostPopular && <Badge>{props.mostPopularLabel}</Badge>}
-      <h2 id={headingId}>{props.name}</h2>
+      <Name id={headingId}>{props.name}</Name>
       <Tagline>{props.tagline}</Tagline>
       <Muted>{props.description}</Muted>
       <Muted>

@@ -44,21 +44,24 @@ export const ctaBandFields = graphql`
 
 /** A closing call to action: heading, text and one or two buttons. */
 export function CtaBand({
+  titleId = 'cta-title',
   title,
   text,
   primary,
   secondary,
 }: {
+  /** The heading's id, which names the section: unique on the page. */
+  titleId?: string;
   title: string;
   text: string;
   primary: Queries.Link;
   secondary?: Queries.Link;
 }) {
   return (
-    <Section aria-labelledby="cta-title">
+    <Section aria-labelledby={titleId}>
       <Container>
         <Band>
-          <h2 id="cta-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           <p>{text}</p>
           <Actions>
             <ButtonLink to={primary.to}>{primary.label}</ButtonLink>

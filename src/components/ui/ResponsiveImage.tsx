@@ -7,11 +7,28 @@ const Img = styled.img`
 `;
 
 /**
- * An image processed by gatsby-plugin-image (sized variants per format) as plain, valid HTML: a <picture>
- * with one <source> per modern format and the fallback <img>, loaded lazily by the browser, with its
- * intrinsic size so nothing shifts. Unlike <GatsbyImage>, it needs no JavaScript to appear.
+ * `lazy` (the default) for images below the fold; `eager` for the page's largest image at the top (the LCP
+ * image), which the browser then fetches at once and first.
  */
-export function ResponsiveImage({ image, alt }: { image: IGatsbyImageData; alt: string }) {
+export type ImageLoading = 'lazy' | 'eager';
+
+const loadingAttributes = (loading: ImageLoading) =>
+  loading === 'eager' ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
+
+/**
+ * An image processed by gatsby-plugin-image (sized variants per format) as plain, valid HTML: a <picture>
+ * with one <source> per modern format and the fallback <img>, with its intrinsic size so nothing shifts.
+ * Unlike <GatsbyImage>, it needs no JavaScript to appear.
+ */
+export function ResponsiveImage({
+  image,
+  alt,
+  loading = 'lazy',
+}: {
+  image: IGatsbyImageData;
+  alt: string;
+  loading?: ImageLoading;
+}) {
   const { sources = [], fallback } = image.images;
   return (
     <picture>
@@ -25,9 +42,22 @@ export function ResponsiveImage({ image, alt }: { image: IGatsbyImageData; alt: 
         width={image.width}
         height={image.height}
         alt={alt}
-        loading="lazy"
+        {...loadingAttributes(loading)}
         decoding="async"
       />
     </picture>
   );
+}
+
+/**
+ * An image as the section components take it: processed on the site (`data`, from gatsby-plugin-image), or a
+ * plain address in the editor's preview, where an upload has not been through the build yet. `alt` is empty
+ * for a decorative image.
+ */
+export type DisplayImage = { alt: string } & ({ data: IGatsbyImageData } | { src: string });
+
+/** A DisplayImage: the processed <picture>, or a plain <img> in the preview. */
+export function Picture({ image, loading = 'lazy' }: { image: DisplayImage; loading?: ImageLoading }) {
+  if ('data' in image) return <ResponsiveImage image={image.data} alt={image.alt} loading={loading} />;
+  return <Img src={image.src} alt={image.alt} {...loadingAttributes(loading)} decoding="async" />;
 }
