@@ -19,7 +19,9 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 /**
  * The values a form starts with when it mounts: what each control shows (typed, pasted, autofilled or
  * restored by the browser on back/forward) wins; a stored draft fills only the fields the visitor has not
- * touched in this page view (empty and never typed into). `fromPage` says whether anything came from the DOM.
+ * touched in this page view (still showing their initial value and never typed into), and only with what the
+ * visitor gave (an empty draft value leaves a preset choice, such as a landing page's problem, in place).
+ * `fromPage` says whether anything came from the DOM.
  */
 export function adoptFieldValues<F extends string>(
   controls: ReadonlyMap<string, HTMLElement>,
@@ -34,10 +36,10 @@ export function adoptFieldValues<F extends string>(
     const shown = control?.value ?? '';
     const touched = control?.hasAttribute(EARLY_EDITED_ATTRIBUTE) ?? false;
     control?.removeAttribute(EARLY_EDITED_ATTRIBUTE);
-    if (shown !== '' || touched) {
+    if (shown !== initial[field] || touched) {
       values[field] = shown;
       fromPage = fromPage || shown !== initial[field];
-    } else if (draft?.[field] !== undefined) {
+    } else if (draft?.[field]) {
       values[field] = draft[field]!;
     }
   }

@@ -8,13 +8,15 @@
 //   but marked, and the form submits it once it has adopted the typed values;
 // - a field typed into early is marked, so a stored draft never overwrites it.
 // It stands aside once hydration has committed and the components have adopted what it held (the root
-// element gets `data-hydrated`, ./hydrate.tsx). Until then the taps and submits it handles stop
-// here, so React, which attaches its listeners before it has finished hydrating, never handles them too. It
-// is hashed into each page's Content-Security-Policy like every inline script (src/build/security-headers.ts).
+// element gets `data-hydrated`, ./hydrate.tsx), except inside a part still marked `data-early-pending`, whose
+// code loads later (./LateHydration.tsx): typing and submits there are held until that part is ready. Until
+// then the taps and submits it handles stop here, so React, which attaches its listeners before it has finished
+// hydrating, never handles them too. It is hashed into each page's Content-Security-Policy like every inline script (src/build/security-headers.ts).
 
 import {
   EARLY_ACTION_ATTRIBUTE,
   EARLY_EDITED_ATTRIBUTE,
+  EARLY_PENDING_ATTRIBUTE,
   EARLY_SUBMIT_ATTRIBUTE,
   GATSBY_ROOT_ID,
   HYDRATED_ATTRIBUTE,
@@ -22,11 +24,13 @@ import {
 
 export const EARLY_INPUT_SCRIPT =
   '(function(d){' +
-  'function live(){var r=d.getElementById("' +
+  'function live(t){var r=d.getElementById("' +
   GATSBY_ROOT_ID +
   '");return!!r&&r.hasAttribute("' +
   HYDRATED_ATTRIBUTE +
-  '")}' +
+  '")&&!(t&&t.closest&&t.closest("[' +
+  EARLY_PENDING_ATTRIBUTE +
+  ']"))}' +
   'd.addEventListener("click",function(e){if(live())return;' +
   'var b=e.target.closest&&e.target.closest("[' +
   EARLY_ACTION_ATTRIBUTE +
@@ -41,10 +45,10 @@ export const EARLY_INPUT_SCRIPT =
   '][aria-expanded=true]");if(!o.length)return;e.stopPropagation();' +
   'for(var i=0;i<o.length;i++){o[i].setAttribute("aria-expanded","false");o[i].removeAttribute("aria-busy")}' +
   'o[o.length-1].focus()},true);' +
-  'd.addEventListener("input",function(e){if(!live()&&e.target.setAttribute)e.target.setAttribute("' +
+  'd.addEventListener("input",function(e){if(!live(e.target)&&e.target.setAttribute)e.target.setAttribute("' +
   EARLY_EDITED_ATTRIBUTE +
   '","")},true);' +
-  'd.addEventListener("submit",function(e){if(live())return;e.preventDefault();e.stopPropagation();e.target.setAttribute("' +
+  'd.addEventListener("submit",function(e){if(live(e.target))return;e.preventDefault();e.stopPropagation();e.target.setAttribute("' +
   EARLY_SUBMIT_ATTRIBUTE +
   '","")},true)' +
   '})(document)';

@@ -1,11 +1,11 @@
 // The demo-request form on /contact. Success replaces the form with a banner; failure shows a banner
 // above the fields, which keep everything typed.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { submitContactMessage } from '../../lib/leads';
 import {
   contactFields,
   contactFieldLimits,
-  emptyContactForm,
+  contactFormStart,
   toContactLead,
   validateContactForm,
   type ContactFormValues,
@@ -18,16 +18,22 @@ import { StatusBanner } from './StatusBanner';
 import { LinkButton } from './styles';
 import { useLeadForm } from './useLeadForm';
 
-export type ContactFormProps = { copy: ContactFormCopy; contactEmail: string };
+export type ContactFormProps = {
+  copy: ContactFormCopy;
+  contactEmail: string;
+  /** The problem chosen before the visitor starts (a landing page's); a draft or their own choice wins. */
+  initialProblem?: string;
+};
 
 const submitContact = (values: ContactFormValues) => submitContactMessage(toContactLead(values));
 
-export function ContactForm({ copy, contactEmail }: ContactFormProps) {
+export function ContactForm({ copy, contactEmail, initialProblem }: ContactFormProps) {
   const validate = useCallback((values: ContactFormValues) => validateContactForm(values, copy), [copy]);
+  const emptyValues = useMemo(() => contactFormStart(initialProblem), [initialProblem]);
   const form = useLeadForm({
     formId: 'contact-form',
     fields: contactFields,
-    emptyValues: emptyContactForm,
+    emptyValues,
     validate,
     submit: submitContact,
   });

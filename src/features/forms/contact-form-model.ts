@@ -15,6 +15,13 @@ export const contactFieldLimits = { name: 200, email: 320, company: 200, details
 
 export const emptyContactForm: ContactFormValues = { name: '', email: '', company: '', problem: '', details: '' };
 
+/**
+ * What the form starts with: empty, or on a landing page with the answer to "what would you like to automate?"
+ * already chosen (the content check keeps it one of the options).
+ */
+export const contactFormStart = (problem?: string): ContactFormValues =>
+  problem ? { ...emptyContactForm, problem } : emptyContactForm;
+
 export function validateContactForm(values: ContactFormValues, copy: ContactFormCopy): FieldErrors<ContactField> {
   const { inputs: fields } = copy;
   const errors: FieldErrors<ContactField> = {};
