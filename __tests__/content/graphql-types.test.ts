@@ -43,13 +43,15 @@ describe('GraphQL types derived from the content schemas', () => {
     expect(page).toContain('type LandingHero @dontInfer {');
     expect(page).toContain('  image: Image\n');
     expect(page).toContain('  services: [Service!]! @link(by: "slug")');
-    expect(page).toContain('  plans: [PlansJson!]! @link(by: "id")');
-    expect(page).toContain('  testimonials: [TestimonialsJson!]! @link(by: "id")');
+    // A plan's or testimonial's own id is its node's `jsonId` (gatsby-transformer-json); `id` is the node's.
+    expect(page).toContain('  plans: [PlansJson!]! @link(by: "jsonId")');
+    expect(page).toContain('  testimonials: [TestimonialsJson!]! @link(by: "jsonId")');
   });
 
   it('make required fields non-null, lists of non-null items, and optional fields nullable', () => {
     const plan = nodeTypeDefs('PlansJson', schemas.plan);
     expect(plan).toContain('type PlansJson implements Node @dontInfer {');
+    expect(plan).toContain('  jsonId: String!');
     expect(plan).toContain('  features: [String!]!');
     expect(plan).toContain('  order: Int!');
     expect(plan).toContain('  mostPopular: Boolean!');

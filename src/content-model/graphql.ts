@@ -20,6 +20,12 @@ function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/**
+ * The field a node's own `id` (a plan's, a testimonial's) is found under: gatsby-transformer-json keeps an
+ * item's `id` as `jsonId`, since `id` is the node's own, generated identifier.
+ */
+const graphqlField = (key: string) => (key === 'id' ? 'jsonId' : key);
+
 /** A GraphQL union derived from a discriminated union: each member type and the tag value that selects it. */
 export type UnionDef = { name: string; discriminator: string; members: Record<string, string> };
 
@@ -96,10 +102,10 @@ export function nodeTypeDefs(
       if (reference) {
         // The items named, as their nodes: a page queries the services it shows, not their file names.
         const type = field.type instanceof z.ZodArray ? `[${reference.to}!]` : reference.to;
-        return `  ${key}: ${type}${field.optional ? '' : '!'} @link(by: "${referenceTargets[reference.to].key}")`;
+        return `  ${key}: ${type}${field.optional ? '' : '!'} @link(by: "${graphqlField(referenceTargets[reference.to].key)}")`;
       }
       const type = typeOf(field.type, name + pascal(key));
-      return `  ${key}: ${type}${field.optional ? '' : '!'}${isText(type) ? textSuffix : ''}`;
+      return `  ${isNode ? graphqlField(key) : key}: ${type}${field.optional ? '' : '!'}${isText(type) ? textSuffix : ''}`;
     });
     const header = isNode ? `type ${name} implements Node @dontInfer` : `type ${name} @dontInfer`;
     definitions.push(`${header} {\n${[...lines, ...extra.map((line) => `  ${line}`)].join('\n')}\n}`);

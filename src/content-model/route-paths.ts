@@ -11,6 +11,9 @@ export const CALL_OUTCOME_PATH = '/call-outcome';
 /** Pages that work only from a secret link: noindex, out of the sitemap, never a link target in the copy. */
 export const LINK_ONLY_PATHS: readonly string[] = [MANAGE_BOOKING_PATH, CALL_OUTCOME_PATH];
 
+/** A landing page's own lead form, the target of its buttons' `#form` links. */
+export const FORM_ANCHOR = '#form';
+
 /** The privacy policy (content/legal, slug privacy-policy); every collection notice links to it. */
 export const PRIVACY_POLICY_PATH = '/privacy-policy';
 

@@ -6,9 +6,9 @@ import { sharedType } from './graphql';
 import { notWording } from './wording';
 import { text, typeMessages } from './zod-helpers';
 import { image } from './image-schema';
+import { FORM_ANCHOR } from './route-paths';
 
-/** A landing page's own lead form, the target of its buttons' `#form` links. */
-export const FORM_ANCHOR = '#form';
+export { FORM_ANCHOR };
 
 /**
  * An internal route ("/pricing"), an absolute URL, or on a landing page its form (`#form`); internal routes are

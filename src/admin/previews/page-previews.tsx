@@ -17,7 +17,7 @@ import type {
   servicesPage,
   testimonial,
 } from '../../content-model/schemas';
-import { filled, previewTemplate } from './PreviewFrame';
+import { filled, previewImage, previewTemplate } from './PreviewFrame';
 import { SocialCardPreview } from './SocialCardPreview';
 import homeContent from '../../../content/pages/home.json';
 import pricingContent from '../../../content/pages/pricing.json';
@@ -31,7 +31,7 @@ export const HomePreview = previewTemplate<z.infer<typeof homeSchema>>(({ data, 
   return (
     <>
       <SocialCardPreview {...data.meta} getAsset={getAsset} />
-      <HomeHero {...data.hero} />
+      <HomeHero {...data.hero} image={previewImage(data.hero.image, getAsset)} />
       <StatsBand stats={data.stats} />
       <CtaBand {...closing} primary={primary} secondary={secondary} />
     </>
@@ -59,6 +59,11 @@ export const PlansPreview = previewTemplate<{ plans: z.infer<typeof plan>[] }>((
   </Container>
 ));
 
-export const TestimonialsPreview = previewTemplate<{ testimonials: z.infer<typeof testimonial>[] }>(({ data }) => (
-  <Testimonials {...home.testimonialsSection} testimonials={data.testimonials} />
-));
+export const TestimonialsPreview = previewTemplate<{ testimonials: z.infer<typeof testimonial>[] }>(
+  ({ data, getAsset }) => (
+    <Testimonials
+      {...home.testimonialsSection}
+      testimonials={data.testimonials.map((item) => ({ ...item, photo: previewImage(item.photo, getAsset) }))}
+    />
+  ),
+);
