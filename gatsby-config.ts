@@ -6,6 +6,7 @@ import { readSiteSettings } from './src/content-model/site-settings';
 import { colorValue } from './src/styles/theme';
 import { staticHostAdapter } from './src/build/static-host-adapter';
 import { LINK_ONLY_PATHS } from './src/content-model/route-paths';
+import { SITEMAP_QUERY, searchablePages } from './src/build/sitemap-pages';
 
 process.env.GATSBY_TELEMETRY_DISABLED = '1';
 // The same .env file Gatsby gives the browser bundle, also for build-time code (the lead-storage message, CSP).
@@ -69,7 +70,12 @@ const config: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-plugin-sitemap',
-      options: { excludes: ['/404', '/404.html', '/dev-404-page', ...LINK_ONLY_PATHS] },
+      options: {
+        excludes: ['/404', '/404.html', '/dev-404-page', ...LINK_ONLY_PATHS],
+        // Not the landing pages kept out of search engines (hideFromSearch).
+        query: SITEMAP_QUERY,
+        resolvePages: searchablePages,
+      },
     },
     {
       resolve: 'gatsby-plugin-manifest',

@@ -228,7 +228,60 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
       context: { id: page.id },
     });
   }
+  await createLandingPages({ graphql, actions, reporter });
 };
+
+type LandingPageToCreate = {
+  id: string;
+  slug: string;
+  hideFromSearch: boolean | null;
+  sections: { form?: string }[];
+};
+
+/**
+ * One page per content/landing file at /<slug>. Its context says which form texts its query needs and whether
+ * it is kept out of search engines (the template's noindex and the sitemap both read it).
+ */
+async function createLandingPages({
+  graphql,
+  actions,
+  reporter,
+}: Pick<Parameters<NonNullable<GatsbyNode['createPages']>>[0], 'graphql' | 'actions' | 'reporter'>) {
+  const result = await graphql<{ allLandingPage: { nodes: LandingPageToCreate[] } }>(`
+    query LandingPagesToCreate {
+      allLandingPage {
+        nodes {
+          id
+          slug
+          hideFromSearch
+          sections {
+            ... on LandingForm {
+              form
+            }
+          }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild('Could not load the landing pages', result.errors);
+    return;
+  }
+  const template = path.resolve('src/templates/landing-page.tsx');
+  for (const page of result.data.allLandingPage.nodes) {
+    const forms = new Set(page.sections.map((section) => section.form));
+    actions.createPage({
+      path: `/${page.slug}`,
+      component: template,
+      context: {
+        id: page.id,
+        hideFromSearch: page.hideFromSearch === true,
+        withDemoForm: forms.has('demo-request'),
+        withStrategyForm: forms.has('strategy-call'),
+      },
+    });
+  }
+}
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter }) => {
   const { siteUrl } = readSiteSettings(contentDir());

@@ -2,6 +2,7 @@ import type { GatsbySSR } from 'gatsby';
 import { themeCssVariables } from './src/styles/theme';
 import { EARLY_INPUT_SCRIPT } from './src/early-input/script';
 import { withoutStyleRehydration } from './src/styles/server-rendered-styles';
+import { renderBody } from './src/build/render-body';
 
 export { wrapPageElement } from './src/gatsby-wrappers';
 
@@ -18,4 +19,9 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, set
 /** Keeps the app bundle's first task short: see src/styles/server-rendered-styles.tsx. */
 export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponents, replaceHeadComponents }) => {
   replaceHeadComponents(withoutStyleRehydration(getHeadComponents()));
+};
+
+/** Each page's HTML whole and in reading order, Suspense boundaries included: see src/build/render-body.ts. */
+export const replaceRenderer: GatsbySSR['replaceRenderer'] = async ({ bodyComponent, replaceBodyHTMLString }) => {
+  replaceBodyHTMLString(await renderBody(bodyComponent));
 };
