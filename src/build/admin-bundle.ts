@@ -4,13 +4,25 @@
 // Terser took minutes (docs/performance.md, "The editor's bundle").
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import type { BackendSettings } from '../admin/cms-config';
 import { adminPageHtml } from './admin-page';
 import { themeCssVariables } from '../styles/theme';
+import { readServiceCards } from '../content-model/service-cards';
 
 /** The site's own page styles for the preview pane: the theme's custom properties and the global rules. */
 const previewCss = () => themeCssVariables() + fs.readFileSync(path.join(root, 'src/styles/global.css'), 'utf8');
+
+/** The services' cards as data (src/admin/previews/service-cards.ts reads files, which the browser cannot). */
+const serviceCardsAsData: Plugin = {
+  name: 'service-cards',
+  setup(bundler) {
+    bundler.onLoad({ filter: /src[\\/]admin[\\/]previews[\\/]service-cards\.ts$/ }, () => ({
+      contents: `export const serviceCards = ${JSON.stringify(readServiceCards(path.join(root, 'content')))};`,
+      loader: 'js',
+    }));
+  },
+};
 
 export type AdminBundle = { entry: string; files: string[]; bytes: number; milliseconds: number };
 
@@ -39,6 +51,7 @@ export async function buildAdmin(outDir: string, settings: BackendSettings): Pro
     logLevel: 'error',
     alias: { gatsby: './src/admin/gatsby-stand-in.tsx' },
     loader: { '.wasm': 'file' },
+    plugins: [serviceCardsAsData],
     define: {
       'process.env.NODE_ENV': '"production"',
       global: 'globalThis',
