@@ -157,11 +157,17 @@ export function metaContentSecurityPolicy(scriptHashes: string[], supabaseUrl: s
   return formatPolicy(pageDirectives(scriptHashes, supabaseUrl).filter(([name]) => name !== 'frame-ancestors'));
 }
 
-/** `html` with `policy` as the first element of its head, so it covers every script after it; unchanged if already there. */
+/** A policy meta element this step put into a page. */
+const META_POLICY = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/g;
+
+/**
+ * `html` with `policy` as the first element of its head, so it covers every script after it, and as its only policy
+ * meta: a page Gatsby's incremental build did not render again keeps the meta of the build before, whose hashes no
+ * longer match its scripts (a browser enforces every policy it is given).
+ */
 export function withMetaPolicy(html: string, policy: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}"/>`;
-  if (html.includes(meta)) return html;
-  return html.replace(/<head\b[^>]*>/i, (head) => head + meta);
+  return html.replace(META_POLICY, '').replace(/<head\b[^>]*>/i, (head) => head + meta);
 }
 
 /** `index.html` → `/`, `services/index.html` → `/services`, `404.html` → `/404.html`. */
