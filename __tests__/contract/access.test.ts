@@ -188,6 +188,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       );
       expect(columns.map((column) => `${column.table_name}.${column.column_name}`)).toEqual([
         'consultation_requests.attribution',
+        'consultation_requests.challenge',
         'consultation_requests.company',
         'consultation_requests.email',
         'consultation_requests.honeypot',
@@ -195,6 +196,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
         'consultation_requests.name',
         'consultation_requests.phone',
         'contact_messages.attribution',
+        'contact_messages.challenge',
         'contact_messages.company',
         'contact_messages.email',
         'contact_messages.honeypot',

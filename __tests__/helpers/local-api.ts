@@ -3,7 +3,9 @@
 // `backend: 'postgres'` (or LEAD_API_BACKEND=postgres), a real PostgreSQL server prepared like a hosted
 // project (./real-postgres.ts). The API trusts the cf-connecting-ip header the test clients send, so a test
 // plays many visitors: each request of `anon`/`service` comes from an address of its own unless a client
-// is made with `clientFor(key, { clientAddress })`.
+// is made with `clientFor(key, { clientAddress })`. Like the site, the clients send every lead with a solved
+// proof-of-work challenge (./lead-challenge.ts), unless the lead has its own `challenge` or the client is made with
+// `{ challenge: false }`.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import {
   LOCAL_SUPABASE_SERVICE_ROLE_KEY,
 } from '../../dev/local-api/local-keys';
 import { createNodeSupabaseClient, type NodeLeadClient } from '../../dev/local-api/node-client';
+import { mintChallenge, readChallengeSecret } from './lead-challenge';
 
 export {
   LOCAL_JWT_SECRET,
@@ -42,8 +45,11 @@ export type TestApi = {
   anon: LeadClient;
   /** supabase-js with the local secret key, to read rows back. */
   service: LeadClient;
-  /** supabase-js with `key`; from `clientAddress` when given, else from a new address per request. */
-  clientFor(key: string, options?: { clientAddress?: string }): LeadClient;
+  /**
+   * supabase-js with `key`; from `clientAddress` when given, else from a new address per request; with a valid
+   * challenge on every lead unless `challenge` is false.
+   */
+  clientFor(key: string, options?: Omit<LeadClientOptions, 'challenge'> & { challenge?: boolean }): LeadClient;
   /** SQL as the database owner (bypasses the API), e.g. to inspect the catalog or move timestamps. */
   sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
@@ -84,12 +90,33 @@ export function uniqueClientAddress(): string {
   return `198.${18 + (block >> 8)}.${block & 255}.${1 + ((addressCounter >> 9) % 254)}`;
 }
 
-export function createLeadClient(url: string, key: string, options: { clientAddress?: string } = {}): LeadClient {
+export type LeadClientOptions = {
+  clientAddress?: string;
+  /** A payload to attach to a lead sent without `challenge` (none attached without this). */
+  challenge?: () => Promise<string>;
+};
+
+const LEAD_INSERT_PATH = /\/rest\/v1\/(consultation_requests|contact_messages)$/;
+
+/** The request body with `challenge` added when it is one lead sent without one. */
+async function withChallenge(body: unknown, challenge: () => Promise<string>): Promise<unknown> {
+  if (typeof body !== 'string') return body;
+  const lead: unknown = JSON.parse(body);
+  if (!lead || typeof lead !== 'object' || Array.isArray(lead) || 'challenge' in lead) return body;
+  return JSON.stringify({ ...lead, challenge: await challenge() });
+}
+
+export function createLeadClient(url: string, key: string, options: LeadClientOptions = {}): LeadClient {
   const client = createNodeSupabaseClient(url, key, {
-    fetch: (input, init) => {
+    fetch: async (input, init) => {
       const headers = new Headers(init?.headers);
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress ?? uniqueClientAddress());
-      return fetch(input, { ...init, headers });
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      const body =
+        options.challenge && init?.method === 'POST' && LEAD_INSERT_PATH.test(path)
+          ? await withChallenge(init.body, options.challenge)
+          : init?.body;
+      return fetch(input, { ...init, headers, body: body as BodyInit | null | undefined });
     },
   });
   return client;
@@ -112,14 +139,18 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const ready = await waitForReady(child, () => output);
+    const sql = sqlOverIpc(child);
+    // Read each time: a test may rotate the secret.
+    const challenge = async () => mintChallenge(await readChallengeSecret(sql)).payload;
     return {
       backend,
       url: ready.url,
       appliedMigrations: ready.appliedMigrations,
-      anon: createLeadClient(ready.url, LOCAL_SUPABASE_PUBLISHABLE_KEY),
-      service: createLeadClient(ready.url, LOCAL_SUPABASE_SECRET_KEY),
-      clientFor: (key, clientOptions) => createLeadClient(ready.url, key, clientOptions),
-      sql: sqlOverIpc(child),
+      anon: createLeadClient(ready.url, LOCAL_SUPABASE_PUBLISHABLE_KEY, { challenge }),
+      service: createLeadClient(ready.url, LOCAL_SUPABASE_SECRET_KEY, { challenge }),
+      clientFor: (key, { challenge: attach = true, ...clientOptions } = {}) =>
+        createLeadClient(ready.url, key, { ...clientOptions, ...(attach ? { challenge } : {}) }),
+      sql,
       async close() {
         if (child.exitCode === null && child.connected) child.send({ type: 'close' });
         await exited;

@@ -217,7 +217,8 @@ describe('privileges in the database', () => {
       expect(insertable.map((row) => row.column)).not.toEqual(expect.arrayContaining(['id']));
       expect(insertable.map((row) => row.column)).not.toContain('created_at');
       expect(insertable.map((row) => row.column)).toContain('email');
-      // What the guard and the release decide (issue 36) is theirs alone: a visitor may send the trap field only.
+      // What the guard and the release decide (issue 36) is theirs alone: a visitor may send the trap field and the
+      // solved challenge only.
       for (const column of [
         'duplicate_of',
         'client_hash',
@@ -229,6 +230,7 @@ describe('privileges in the database', () => {
       ])
         expect(insertable.map((row) => row.column)).not.toContain(column);
       expect(insertable.map((row) => row.column)).toContain('honeypot');
+      expect(insertable.map((row) => row.column)).toContain('challenge');
       const [anyRead] = await api.sql<{ read: boolean }>(
         `select has_any_column_privilege('anon', 'public.${table}', 'SELECT,UPDATE') as read`,
       );
@@ -265,9 +267,10 @@ describe('privileges in the database', () => {
     // wrappers in public, each calling its security definer namesake in private, for which anon has usage on
     // the private schema; and, the same way, the host's outcome link's two (issue 34,
     // 20261126110000_booking_host_messages.sql), and the held-lead digest's release link's two (issue 36,
-    // 20261127100000_held_leads.sql), which answer only to the link's secret. Nothing else there is executable by
-    // anon (the booking messages', the operators', the hosts' and the held leads' other functions are not: listing,
-    // releasing by id, the digest, the retention).
+    // 20261127100000_held_leads.sql), which answer only to the link's secret, and the proof-of-work challenge's
+    // issuer (20261128100000_lead_challenge.sql). Nothing else there is executable by anon (the booking messages',
+    // the operators', the hosts' and the held leads' other functions are not: listing, releasing by id, the digest,
+    // the retention; nor the challenge's verdict, difficulty and secret rotation).
     const booking = [
       'booking_slots(timestamp with time zone,timestamp with time zone)',
       'hold_booking_slot(text,timestamp with time zone,text)',
@@ -281,7 +284,13 @@ describe('privileges in the database', () => {
       'release_held_lead_by_token(text)',
     ];
     expect(executable.map((row) => row.fn).sort()).toEqual(
-      ['private.lead_address_key(text)', ...booking, ...booking.map((fn) => `private.${fn}`)].sort(),
+      [
+        'private.lead_address_key(text)',
+        ...booking,
+        ...booking.map((fn) => `private.${fn}`),
+        'lead_challenge()',
+        'private.issue_lead_challenge()',
+      ].sort(),
     );
     const [schemas] = await api.sql<{ private: boolean; local_api: boolean }>(
       `select has_schema_privilege('anon', 'private', 'USAGE') as private,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { applyMigrations } from './migrations';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -19,7 +20,9 @@ export async function openLocalDatabase(options: {
   template?: Blob;
 }): Promise<LocalDatabase> {
   // btree_gist: the hosts' exclusion constraint (one call at a time per host) compares a uuid in a GiST index.
-  const extensions = { btree_gist };
+  // pgcrypto: the lead challenge's random salt and HMAC signature (20261128100000_lead_challenge.sql), in the
+  // `extensions` schema as on a hosted project (bootstrap.sql).
+  const extensions = { btree_gist, pgcrypto };
   const db =
     options.dataDir !== undefined
       ? await PGlite.create(options.dataDir, { extensions })

@@ -9,6 +9,7 @@ export type Database = {
       consultation_requests: {
         Row: {
           attribution: Json | null;
+          challenge: string | null;
           client_hash: string | null;
           company: string;
           created_at: string;
@@ -27,6 +28,7 @@ export type Database = {
         };
         Insert: {
           attribution?: Json | null;
+          challenge?: string | null;
           client_hash?: string | null;
           company: string;
           created_at?: string;
@@ -45,6 +47,7 @@ export type Database = {
         };
         Update: {
           attribution?: Json | null;
+          challenge?: string | null;
           client_hash?: string | null;
           company?: string;
           created_at?: string;
@@ -66,6 +69,7 @@ export type Database = {
       contact_messages: {
         Row: {
           attribution: Json | null;
+          challenge: string | null;
           client_hash: string | null;
           company: string | null;
           created_at: string;
@@ -83,6 +87,7 @@ export type Database = {
         };
         Insert: {
           attribution?: Json | null;
+          challenge?: string | null;
           client_hash?: string | null;
           company?: string | null;
           created_at?: string;
@@ -100,6 +105,7 @@ export type Database = {
         };
         Update: {
           attribution?: Json | null;
+          challenge?: string | null;
           client_hash?: string | null;
           company?: string | null;
           created_at?: string;
@@ -156,6 +162,9 @@ export type Database = {
       // The digest's release link of a held lead (20261127100000_held_leads.sql): what it shows, and the release.
       held_lead_for_release: { Args: { token: string }; Returns: Json };
       release_held_lead_by_token: { Args: { token: string }; Returns: Json };
+      // A proof-of-work challenge in ALTCHA's format (20261128100000_lead_challenge.sql); the lead carries the
+      // solved payload in `challenge` (src/lib/lead-challenge/).
+      lead_challenge: { Args: Record<string, never>; Returns: Json };
       lead_notification_statuses: {
         Args: { lead_ids?: string[] | null };
         Returns: {
