@@ -14,6 +14,7 @@ import { FixedValueControl, FixedValuePreview } from './widgets/FixedValue';
 import { plainValue } from './widgets/plain-value';
 import { HomePreview, PagePreview, PlansPreview, TestimonialsPreview } from './previews/page-previews';
 import { LegalPreview, ServicePreview } from './previews/mdx-previews';
+import { LandingPreview } from './previews/landing-preview';
 
 type Wrap = (control: ComponentType<ControlProps>, checks: Map<string, ZodType>) => ComponentType<ControlProps>;
 
@@ -40,6 +41,7 @@ const PREVIEWS: Record<string, ComponentType<never>> = {
   TestimonialsJson: TestimonialsPreview,
   services: ServicePreview,
   legal: LegalPreview,
+  landing: LandingPreview,
 };
 
 export function registerEditor(cms: CMS, checks: Map<string, ZodType>): void {

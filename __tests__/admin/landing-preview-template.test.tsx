@@ -1,0 +1,59 @@
+// The editor's preview template of a landing page: the share preview of its search listing and social image,
+// then its sections as the site draws them, from the entry Decap hands over (Immutable data, uploads looked up by
+// their file name); registered for the Landing pages collection with every other collection's.
+import { render, screen, within } from '@testing-library/react';
+import { fromJS } from 'immutable';
+import type { CMS } from 'decap-cms-core';
+import type { ZodType } from 'zod';
+import { LandingPreview } from '../../src/admin/previews/landing-preview';
+import { registerEditor } from '../../src/admin/register-editor';
+import { cmsConfig } from '../../src/admin/cms-config';
+import { landingPages } from '../helpers/landing-data';
+
+jest.mock('../../src/admin/previews/markdown-html', () => ({
+  markdownHtml: (body: string) => `<p>${body.split('\n')[0]}</p>`,
+}));
+jest.mock('../../src/admin/previews/useMdx', () => ({ useMdx: () => ({}) }));
+jest.mock('../../src/lib/leads');
+
+beforeAll(() =>
+  Promise.all([
+    import('../../src/components/landing/below-the-fold'),
+    import('../../src/features/forms/ContactForm'),
+    import('../../src/features/forms/BookingForm'),
+  ]),
+);
+
+it('shows the share preview, then the sections, with uploads found by their file name', async () => {
+  const page = landingPages()[0];
+  const asked: string[] = [];
+  const getAsset = (path: string) => {
+    asked.push(path);
+    return { toString: () => `blob:upload-${path}` };
+  };
+  render(<LandingPreview entry={fromJS({ data: page })} document={document} getAsset={getAsset} />);
+  const share = within(screen.getByLabelText('Share preview'));
+  share.getAllByText(/AI Receptionist for Dental Clinics \| Brightlane AI/);
+  expect(share.getAllByRole('img', { hidden: true })[0]).toHaveAttribute('src', 'blob:upload-dental-clinics-share.jpg');
+  await screen.findByRole('heading', { level: 1, name: page.sections[0].title as string });
+  expect(asked).toEqual(expect.arrayContaining(['dental-clinics-share.jpg', 'dental-front-desk.jpg']));
+  expect(asked.some((path) => path.startsWith('/'))).toBe(false);
+});
+
+it('is registered for every collection with a page to show, the landing pages included', () => {
+  const templates = new Map<string, unknown>();
+  const cms = {
+    registerCustomFormat: () => undefined,
+    getWidget: () => ({ control: () => null, preview: () => null }),
+    registerWidget: () => undefined,
+    registerEventListener: () => undefined,
+    registerPreviewTemplate: (name: string, template: unknown) => templates.set(name, template),
+  } as unknown as CMS;
+  registerEditor(cms, new Map<string, ZodType>());
+  expect(templates.get('landing')).toBe(LandingPreview);
+  const config = cmsConfig({ repo: 'o/r', authBaseUrl: 'https://api.netlify.com', siteUrl: '' }, new Map());
+  const withPages = config.collections.filter((collection) =>
+    ['landing', 'services', 'legal', 'HomeJson', 'PricingPageJson'].includes(collection.name),
+  );
+  for (const collection of withPages) expect(templates.has(collection.name)).toBe(true);
+});
