@@ -17,6 +17,8 @@ export default tseslint.config(
       'bench/tmp',
       'coverage',
       'src/gatsby-types.d.ts',
+      // Generated from src/lib/lead-challenge/worker.ts (src/build/challenge-worker.ts).
+      'static/lead-challenge-worker.js',
     ],
   },
   js.configs.recommended,

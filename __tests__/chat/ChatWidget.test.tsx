@@ -2,15 +2,16 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import React from 'react';
 import chatJson from '../../content/chat.json';
-import { submitConsultationRequest } from '../../src/lib/leads';
+import { preloadLeadClient, submitConsultationRequest } from '../../src/lib/leads';
 import { ChatLauncher } from '../../src/features/chat/ChatLauncher';
 import { chatScript } from '../../src/features/chat/script-schema';
 import { CHAT_STORAGE_KEY } from '../../src/features/chat/storage';
 import { chat } from '../fixtures/spec-texts';
 import { bubbleTextsOf } from '../helpers/chat-log';
 
-jest.mock('../../src/lib/leads', () => ({ submitConsultationRequest: jest.fn() }));
+jest.mock('../../src/lib/leads', () => ({ submitConsultationRequest: jest.fn(), preloadLeadClient: jest.fn() }));
 const submit = jest.mocked(submitConsultationRequest);
+const prepare = jest.mocked(preloadLeadClient);
 // After a saved request the chat offers free times (issue 33, __tests__/chat/ChatBookTime.test.tsx); here the
 // calendar has none, so the spec's confirmation is followed by callTimes.noTimes.
 jest.mock('../../src/features/booking/booking-api', () => ({
@@ -32,6 +33,7 @@ beforeEach(() => {
   user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   window.sessionStorage.clear();
   submit.mockReset();
+  prepare.mockReset();
 });
 
 afterEach(() => {
@@ -64,6 +66,20 @@ async function say(text: string) {
   await user.keyboard('{Enter}');
   await flushReplies();
 }
+
+describe('the save prepared as the chat opens', () => {
+  it("starts loading the lead client and solving the lead's challenge on open, and keeps it fresh with each message", async () => {
+    render(<ChatLauncher script={script} contactEmail={EMAIL} />);
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(prepare).not.toHaveBeenCalled();
+    await user.click(launcher());
+    await screen.findByRole('dialog', { name: ui.panelTitle });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(prepare).toHaveBeenCalledTimes(1);
+    await say('I would like to book a call');
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+});
 
 describe('ChatLauncher', () => {
   it('is a closed button until clicked, then opens the lazily loaded panel with the greeting', async () => {

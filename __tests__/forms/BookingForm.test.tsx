@@ -7,6 +7,7 @@ import { bookingFormCopy } from '../../src/features/forms/copy-schema';
 import { bookingForm, constants } from '../fixtures/spec-texts';
 import { preloadLeadClient, submitConsultationRequest, type LeadResult } from '../../src/lib/leads';
 import * as bookingApi from '../../src/features/booking/booking-api';
+import { trapFieldValue } from '../../src/lib/trap-field';
 
 jest.mock('../../src/lib/leads');
 jest.mock('../../src/features/booking/booking-api');
@@ -229,7 +230,12 @@ describe('BookingForm: submitting', () => {
     await act(async () => pending.resolve({ ok: true }));
   });
 
-  it('shows the confirmation for a filled honeypot without storing anything', async () => {
+  it('sends a filled honeypot with the request (the database stores it held) and shows the confirmation', async () => {
+    const trapSent: string[] = [];
+    submitMock.mockImplementation(() => {
+      trapSent.push(trapFieldValue());
+      return Promise.resolve({ ok: true });
+    });
     const { user, container } = renderForm();
     await fillValidForm(user);
     fireEvent.change(container.querySelector('input[name="website"]') as HTMLInputElement, {
@@ -237,7 +243,28 @@ describe('BookingForm: submitting', () => {
     });
     await user.click(submitButton());
     expect(await screen.findByRole('heading', { name: bookingForm.confirmationTitle })).toBeInTheDocument();
-    expect(submitMock).not.toHaveBeenCalled();
+    expect(submitMock).toHaveBeenCalledTimes(1);
+    expect(trapSent).toEqual(['buy-now.example']);
+    // The trap is read from the page, so a value set by script without a change event is sent too.
+    await user.click(screen.getByRole('button', { name: copy.confirmation.resetLabel }));
+    await fillValidForm(user);
+    (container.querySelector('input[name="website"]') as HTMLInputElement).value = 'set-by-script.example';
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: bookingForm.confirmationTitle });
+    expect(trapSent).toEqual(['buy-now.example', 'set-by-script.example']);
+  });
+
+  it('sends an empty trap for a person', async () => {
+    const trapSent: string[] = [];
+    submitMock.mockImplementation(() => {
+      trapSent.push(trapFieldValue());
+      return Promise.resolve({ ok: true });
+    });
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: bookingForm.confirmationTitle });
+    expect(trapSent).toEqual(['']);
   });
 });
 

@@ -5,6 +5,7 @@ import { ContactForm } from '../../src/features/forms/ContactForm';
 import { contactFormCopy } from '../../src/features/forms/copy-schema';
 import { contactForm, problemOptions } from '../fixtures/spec-texts';
 import { preloadLeadClient, submitContactMessage, type LeadResult } from '../../src/lib/leads';
+import { trapFieldValue } from '../../src/lib/trap-field';
 
 jest.mock('../../src/lib/leads');
 
@@ -98,6 +99,22 @@ describe('ContactForm: the fields', () => {
     await user.type(field.name(), 'A');
     await user.click(field.email());
     expect(preloadLeadClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('prepares again for the next lead after a submission, and after a minute (a fresh challenge)', async () => {
+    submitMock.mockResolvedValue({ ok: false, reason: 'network' });
+    const { user } = renderForm();
+    await fillValidForm(user);
+    expect(preloadLeadClient).toHaveBeenCalledTimes(1);
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    await user.type(field.details(), '!');
+    expect(preloadLeadClient).toHaveBeenCalledTimes(2);
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    await user.type(field.details(), '!');
+    clock.mockRestore();
+    expect(preloadLeadClient).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -250,7 +267,12 @@ describe('ContactForm: submitting', () => {
     await act(async () => pending.resolve({ ok: true }));
   });
 
-  it('acknowledges a submission with a filled honeypot without storing it', async () => {
+  it('sends a filled honeypot with the lead (the database stores it held) and acknowledges it as any other', async () => {
+    const trapSent: string[] = [];
+    submitMock.mockImplementation(() => {
+      trapSent.push(trapFieldValue());
+      return Promise.resolve({ ok: true });
+    });
     const { user, container } = renderForm();
     await fillValidForm(user);
     fireEvent.change(container.querySelector('input[name="website"]') as HTMLInputElement, {
@@ -258,8 +280,11 @@ describe('ContactForm: submitting', () => {
     });
     await user.click(submitButton());
     expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_TEXT);
-    expect(submitMock).not.toHaveBeenCalled();
+    expect(submitMock).toHaveBeenCalledTimes(1);
+    expect(trapSent).toEqual(['https://spam.example']);
     expect(sessionStorage.getItem('lead-form-draft:contact-form')).toBeNull();
+    // After the submission the trap is read outside it no more.
+    expect(trapFieldValue()).toBe('');
   });
 });
 

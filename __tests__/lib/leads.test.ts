@@ -1,4 +1,5 @@
 import {
+  CHALLENGE_WAIT_MS,
   LEAD_TIMEOUT_MS,
   preloadLeadClient,
   submitConsultationRequest,
@@ -6,9 +7,18 @@ import {
   type ConsultationLead,
   type ContactLead,
 } from '../../src/lib/leads';
+import { prepareLeadChallenge, takeLeadChallenge } from '../../src/lib/lead-challenge/client';
 import { getSupabaseClient } from '../../src/lib/supabase-client';
+import { withTrapField } from '../../src/lib/trap-field';
 
 jest.mock('../../src/lib/supabase-client', () => ({ getSupabaseClient: jest.fn() }));
+// The challenge's own behaviour is tested in lead-challenge-client.test.ts; here only what leads.ts does with it.
+// By default there is no solution (as in a browser without Workers).
+jest.mock('../../src/lib/lead-challenge/client', () => ({
+  prepareLeadChallenge: jest.fn(),
+  takeLeadChallenge: jest.fn(() => Promise.resolve(undefined)),
+}));
+const takeChallenge = jest.mocked(takeLeadChallenge);
 
 type Outcome = { error: { message: string } | null; status: number };
 
@@ -54,6 +64,8 @@ afterEach(() => {
   consoleError.mockRestore();
   jest.useRealTimers();
   jest.mocked(getSupabaseClient).mockReset();
+  takeChallenge.mockReset().mockImplementation(() => Promise.resolve(undefined));
+  jest.mocked(prepareLeadChallenge).mockClear();
 });
 
 describe('submitConsultationRequest', () => {
@@ -187,8 +199,73 @@ describe('failures become results, never exceptions', () => {
 });
 
 describe('preloadLeadClient', () => {
-  it('loads the client module without creating a client or throwing', () => {
+  it('loads the client module without creating a client or throwing, and starts solving a challenge', async () => {
     expect(() => preloadLeadClient()).not.toThrow();
     expect(getSupabaseClient).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(prepareLeadChallenge).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the proof-of-work challenge', () => {
+  const PAYLOAD = 'eyJhbGdvcml0aG0iOiJTSEEtMjU2In0=';
+
+  it.each([
+    ['the strategy-call request', () => submitConsultationRequest(consultation, 'chat'), 'consultation_requests'],
+    ['the demo request', () => submitContactMessage(contact), 'contact_messages'],
+  ])('%s carries the solved challenge as `challenge`', async (_, send, table) => {
+    const calls = fakeClient(created);
+    takeChallenge.mockResolvedValue(PAYLOAD);
+    await expect(send()).resolves.toEqual({ ok: true });
+    expect(calls[0].table).toBe(table);
+    expect(calls[0].row).toMatchObject({ challenge: PAYLOAD });
+    // It asks for one solution, waiting for a solve in progress no longer than CHALLENGE_WAIT_MS.
+    expect(takeChallenge).toHaveBeenCalledTimes(1);
+    expect(takeChallenge.mock.calls[0][0]).toBeGreaterThan(CHALLENGE_WAIT_MS - 100);
+    expect(takeChallenge.mock.calls[0][0]).toBeLessThanOrEqual(CHALLENGE_WAIT_MS);
+  });
+
+  it('without a solution the lead goes without the key (the database stores it held)', async () => {
+    const calls = fakeClient(created);
+    await expect(submitContactMessage(contact)).resolves.toEqual({ ok: true });
+    expect(calls[0].row).not.toHaveProperty('challenge');
+  });
+
+  it(`waits at most ${CHALLENGE_WAIT_MS} ms for a solve in progress, then sends without it`, async () => {
+    jest.useFakeTimers();
+    const calls = fakeClient(created);
+    takeChallenge.mockReturnValue(new Promise(() => {})); // a solve that never ends (and ignores its bound)
+    const pending = submitConsultationRequest(consultation, 'booking_form');
+    await jest.advanceTimersByTimeAsync(CHALLENGE_WAIT_MS - 1);
+    expect(calls).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].row).not.toHaveProperty('challenge');
+  });
+
+  it('a failing challenge module never fails the lead', async () => {
+    const calls = fakeClient(created);
+    takeChallenge.mockRejectedValue(new Error('broken'));
+    await expect(submitContactMessage(contact)).resolves.toEqual({ ok: true });
+    expect(calls[0].row).not.toHaveProperty('challenge');
+  });
+});
+
+describe('the trap field', () => {
+  it('goes with a lead submitted inside withTrapField, as `honeypot`, cut to the column limit of 500', async () => {
+    const calls = fakeClient(created);
+    await withTrapField('https://spam.example', () => submitContactMessage(contact));
+    await withTrapField('x'.repeat(600), () => submitConsultationRequest(consultation, 'booking_form'));
+    expect(calls[0].row).toMatchObject({ honeypot: 'https://spam.example' });
+    expect(calls[1].row).toMatchObject({ honeypot: 'x'.repeat(500) });
+  });
+
+  it('is left out when empty, and outside withTrapField (the chat)', async () => {
+    const calls = fakeClient(created);
+    await withTrapField('', () => submitContactMessage(contact));
+    await submitConsultationRequest(consultation, 'chat');
+    expect(calls[0].row).not.toHaveProperty('honeypot');
+    expect(calls[1].row).not.toHaveProperty('honeypot');
   });
 });

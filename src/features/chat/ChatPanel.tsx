@@ -53,6 +53,11 @@ export function ChatPanel({
     if (open && focusOnOpen) inputRef.current?.focus();
   }, [open, focusOnOpen]);
 
+  // Opening the chat starts the save's preparation (the lead's proof-of-work challenge among it).
+  useEffect(() => {
+    if (open) saveLead.prepare?.();
+  }, [open, saveLead]);
+
   // Escape closes the panel while focus is inside it. A native listener, as the dialog is not itself interactive.
   useEffect(() => {
     const panel = panelRef.current;
@@ -71,8 +76,10 @@ export function ChatPanel({
     (text: string) => {
       send(text);
       inputRef.current?.focus();
+      // Idempotent: renews the challenge only if it went stale during a long conversation.
+      saveLead.prepare?.();
     },
-    [send],
+    [send, saveLead],
   );
 
   // On a phone the panel covers the page, so following a link in a reply should reveal the page.

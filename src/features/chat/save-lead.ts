@@ -2,9 +2,10 @@
 // it nor the Supabase client is part of any page's first load.
 import type { ConsultationLead } from '../../lib/leads';
 
-export type SaveLead = (lead: ConsultationLead) => Promise<boolean>;
+/** Saves the booking; `prepare`, when given, is called as the chat opens (the save will be quicker). */
+export type SaveLead = ((lead: ConsultationLead) => Promise<boolean>) & { prepare?: () => void };
 
-export const saveLeadThroughSharedModule: SaveLead = async (lead) => {
+const saveThroughSharedModule = async (lead: ConsultationLead) => {
   try {
     const { submitConsultationRequest } = await import('../../lib/leads');
     const result = await submitConsultationRequest(lead, 'chat');
@@ -15,3 +16,17 @@ export const saveLeadThroughSharedModule: SaveLead = async (lead) => {
     return false;
   }
 };
+
+/**
+ * Through leads.ts, which the chat loads when it opens: the client code, and the proof-of-work challenge that the
+ * saved lead carries, solved while the visitor answers (as the forms start it on their first focus).
+ */
+export const saveLeadThroughSharedModule: SaveLead = Object.assign(saveThroughSharedModule, {
+  prepare: () => {
+    import('../../lib/leads')
+      .then((leads) => leads.preloadLeadClient())
+      .catch(() => {
+        // The save loads it again, and reports a failure then.
+      });
+  },
+});

@@ -1,9 +1,11 @@
 // The behaviour both lead forms share: values with a session draft, validation shown from the first
 // submit attempt, the submission state machine, the honeypot, and where focus goes after each step.
-// What the visitor typed or submitted before hydration is adopted on mount (src/early-input/).
+// What the visitor typed or submitted before hydration is adopted on mount (src/early-input/). Starting a form
+// (its first focus or input) loads the lead client and starts solving the lead's proof-of-work challenge.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { adoptFieldValues, takeEarlySubmit } from '../../early-input/adopt';
 import { preloadLeadClient, type LeadResult } from '../../lib/leads';
+import { withTrapField } from '../../lib/trap-field';
 import { clearDraft, readDraft, writeDraft } from './draft-storage';
 import { HONEYPOT_NAME } from './Honeypot';
 import type { FieldErrors, FormValues } from './validation';
@@ -31,6 +33,12 @@ export type BoundField = {
   inputRef: (element: HTMLElement | null) => void;
 };
 
+/**
+ * Interacting with the form again this long after it last prepared a submission prepares again: a challenge solved
+ * when the visitor started may have gone stale, and after a submission the next lead needs a new one.
+ */
+const PREPARE_AGAIN_AFTER_MS = 60_000;
+
 /** Where focus goes next: a field, or the outcome message; `request` makes a repeated target move focus again. */
 type FocusTarget<F extends string> = ({ kind: 'field'; field: F } | { kind: 'status' }) & { request: number };
 
@@ -44,7 +52,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
   const [honeypot, setHoneypot] = useState('');
   const [focus, setFocus] = useState<FocusTarget<F> | undefined>();
   const inFlight = useRef(false);
-  const preloaded = useRef(false);
+  const preparedAt = useRef<number | undefined>(undefined);
   const elements = useRef(new Map<string, HTMLElement>());
   const statusMessage = useRef<HTMLElement | null>(null);
   const formElement = useRef<HTMLFormElement | null>(null);
@@ -76,7 +84,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     setValues(adopted);
     if (fromPage) {
       writeDraft(formId, adopted);
-      preloadOnFirstInteraction();
+      prepareOnInteraction();
     }
     // The hidden trap is never adopted: before hydration only the browser (autofill, restore) can have
     // filled it, and that must not turn a person's lead into a silently dropped "bot" one.
@@ -146,6 +154,12 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     return shown;
   };
 
+  /** What the trap field holds now: a bot may set its value by script, which no change event reports. */
+  const trapShown = (): string => {
+    const trap = formElement.current?.elements.namedItem(HONEYPOT_NAME);
+    return trap instanceof HTMLInputElement ? trap.value : honeypot;
+  };
+
   const submitValues = async () => {
     if (inFlight.current) return;
     const shown = shownValues();
@@ -159,9 +173,11 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     }
     inFlight.current = true;
     setStatus('submitting');
-    // A filled honeypot means a bot: acknowledge exactly as for a person, store nothing.
-    const result: LeadResult = honeypot ? { ok: true } : await submitSafely(submit, shown);
+    // A filled honeypot goes with the lead: the database stores it held, kept from the team's inbox, and the
+    // answer is the one a person gets. A person whose browser filled it is delayed, never lost.
+    const result = await submitSafely(() => withTrapField(trapShown(), () => submit(shown)));
     inFlight.current = false;
+    preparedAt.current = undefined;
     if (result.ok) {
       clearDraft(formId);
       setSubmitted(shown);
@@ -198,9 +214,10 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     requestFocus({ kind: 'field', field: fields[0] });
   }, [emptyValues, fields, formId, requestFocus]);
 
-  function preloadOnFirstInteraction() {
-    if (preloaded.current) return;
-    preloaded.current = true;
+  function prepareOnInteraction() {
+    const now = Date.now();
+    if (preparedAt.current !== undefined && now - preparedAt.current < PREPARE_AGAIN_AFTER_MS) return;
+    preparedAt.current = now;
     preloadLeadClient();
   }
 
@@ -220,17 +237,17 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
       ref: formRef,
       noValidate: true,
       onSubmit: handleSubmit,
-      onFocus: preloadOnFirstInteraction,
-      onInput: preloadOnFirstInteraction,
+      onFocus: prepareOnInteraction,
+      onInput: prepareOnInteraction,
       'aria-busy': status === 'submitting',
     },
   };
 }
 
 /** leads.ts never rejects; this only guards against a broken contract leaving the button spinning. */
-async function submitSafely<V>(submit: (values: V) => Promise<LeadResult>, values: V): Promise<LeadResult> {
+async function submitSafely(send: () => Promise<LeadResult>): Promise<LeadResult> {
   try {
-    return await submit(values);
+    return await send();
   } catch (error) {
     console.error('[forms] Lead submission threw instead of returning a result:', error);
     return { ok: false, reason: 'network', detail: String(error) };
