@@ -64,7 +64,7 @@ export const query = graphql`
           ...LinkFields
         }
         image {
-          ...LargeImageFields
+          ...HeroImageFields
         }
       }
       stats {

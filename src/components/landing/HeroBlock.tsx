@@ -15,7 +15,7 @@ export const landingHeroFields = graphql`
       ...LinkFields
     }
     image {
-      ...LargeImageFields
+      ...HeroImageFields
     }
   }
 `;

@@ -12,8 +12,11 @@ const Img = styled.img`
  */
 export type ImageLoading = 'lazy' | 'eager';
 
+// An eager image is decoded with the page's paint (no decoding="async"), which would let it show a frame later.
 const loadingAttributes = (loading: ImageLoading) =>
-  loading === 'eager' ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
+  loading === 'eager'
+    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+    : ({ loading: 'lazy', decoding: 'async' } as const);
 
 /**
  * An image processed by gatsby-plugin-image (sized variants per format) as plain, valid HTML: a <picture>
@@ -43,7 +46,6 @@ export function ResponsiveImage({
         height={image.height}
         alt={alt}
         {...loadingAttributes(loading)}
-        decoding="async"
       />
     </picture>
   );
@@ -59,5 +61,5 @@ export type DisplayImage = { alt: string } & ({ data: IGatsbyImageData } | { src
 /** A DisplayImage: the processed <picture>, or a plain <img> in the preview. */
 export function Picture({ image, loading = 'lazy' }: { image: DisplayImage; loading?: ImageLoading }) {
   if ('data' in image) return <ResponsiveImage image={image.data} alt={image.alt} loading={loading} />;
-  return <Img src={image.src} alt={image.alt} {...loadingAttributes(loading)} decoding="async" />;
+  return <Img src={image.src} alt={image.alt} {...loadingAttributes(loading)} />;
 }

@@ -15,6 +15,29 @@ export const largeImageFields = graphql`
   }
 `;
 
+/**
+ * The picture at the top of a page, below the hero's buttons: usually the page's largest paint. Shown at most
+ * 60rem (960 px) wide inside the page's padding, so a phone (about 380 px at 2-3x) takes the 720 or 960 px copy.
+ */
+export const heroImageFields = graphql`
+  fragment HeroImageFields on Image {
+    alt
+    file {
+      childImageSharp {
+        gatsbyImageData(
+          layout: CONSTRAINED
+          width: 960
+          outputPixelDensities: [0.25, 0.5, 0.75, 1, 1.5]
+          sizes: "(min-width: 64rem) 60rem, calc(100vw - 2rem)"
+          placeholder: NONE
+          formats: [AUTO, WEBP, AVIF]
+          quality: 80
+        )
+      }
+    }
+  }
+`;
+
 /** A person's photo beside their words: a 56-pixel square (and its double for sharp screens). */
 export const photoImageFields = graphql`
   fragment PhotoImageFields on Image {
