@@ -64,6 +64,9 @@ class StandInWorker {
   }
 }
 
+/** Lets a solve under way finish (the stand-in worker answers on the next turn). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 const decode = (payload: string) => JSON.parse(atob(payload)) as Record<string, unknown>;
 
 beforeEach(() => {
@@ -122,9 +125,6 @@ test('waits no longer than asked for a solve in progress, and keeps solving for 
   expect(workers).toHaveLength(1);
 });
 
-/** Lets a solve under way finish (the stand-in worker answers on the next turn). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 test(`a solution is used until ${EXPIRY_MARGIN_MS / 1000} s before its challenge expires`, async () => {
   fakeRpc(() => Promise.resolve({ data: issue({ expiresIn: 90 }).challenge, error: null }));
   prepareLeadChallenge();
@@ -165,14 +165,27 @@ test.each([
   expect(rpc).toHaveBeenCalledTimes(rpcCalls);
 });
 
-test(`a failed attempt is tried again only after ${RETRY_AFTER_MS} ms`, async () => {
-  const rpc = fakeRpc(() => Promise.resolve({ data: { unexpected: true }, error: null }));
-  await expect(takeLeadChallenge(100)).resolves.toBeUndefined();
+test(`after a failed attempt, preparing tries again only after ${RETRY_AFTER_MS} ms; a lead sent tries at once`, async () => {
+  let answer: RpcAnswer = { data: { unexpected: true }, error: null };
+  const rpc = fakeRpc(() => Promise.resolve(answer));
+  prepareLeadChallenge();
+  await settle();
   prepareLeadChallenge();
   expect(rpc).toHaveBeenCalledTimes(1);
-  jest.useFakeTimers({ now: Date.now() + RETRY_AFTER_MS });
-  prepareLeadChallenge();
+  // The API is back: the next lead gets a solution, without waiting for the retry delay.
+  answer = { data: issue().challenge, error: null };
+  await expect(takeLeadChallenge(1000)).resolves.toEqual(expect.any(String));
   expect(rpc).toHaveBeenCalledTimes(2);
+  answer = { data: null, error: { message: 'down again' } };
+  prepareLeadChallenge();
+  await settle();
+  const failedAt = Date.now();
+  jest.useFakeTimers({ now: failedAt + RETRY_AFTER_MS - 100 });
+  prepareLeadChallenge();
+  expect(rpc).toHaveBeenCalledTimes(3);
+  jest.setSystemTime(failedAt + RETRY_AFTER_MS + 100);
+  prepareLeadChallenge();
+  expect(rpc).toHaveBeenCalledTimes(4);
 });
 
 test('a worker that fails (blocked, not found) gives no solution', async () => {
@@ -189,5 +202,7 @@ test('a solve that runs past its limit is stopped', async () => {
   prepareLeadChallenge();
   await jest.advanceTimersByTimeAsync(60_000);
   expect(workers[0].terminated).toBe(true);
-  await expect(takeLeadChallenge(0)).resolves.toBeUndefined();
+  const taking = takeLeadChallenge(0);
+  await jest.advanceTimersByTimeAsync(0);
+  await expect(taking).resolves.toBeUndefined();
 });

@@ -11,7 +11,10 @@ import { getSupabaseClient } from '../supabase-client';
 
 /** A solution is not sent in the last minute before its challenge expires (the request takes time too). */
 export const EXPIRY_MARGIN_MS = 60_000;
-/** After a failed attempt (no Worker, fetch or solve failed), the next start waits this long before trying again. */
+/**
+ * After a failed attempt (no Worker, fetch or solve failed), preparing again waits this long before trying again
+ * (a lead being sent tries at once).
+ */
 export const RETRY_AFTER_MS = 10_000;
 /** A solve still running after this long is given up (the worker stopped): a phone's battery is not a flood's. */
 export const SOLVE_LIMIT_MS = 60_000;
@@ -29,9 +32,12 @@ type Attempt = {
 
 let current: Attempt | undefined;
 
-/** Starts fetching and solving a challenge, unless one is under way or solved and still fresh. */
-export function prepareLeadChallenge(): void {
-  if (current && !isSpent(current, Date.now())) return;
+/**
+ * Starts fetching and solving a challenge, unless one is under way or solved and still fresh (or, unless
+ * `retryNow`, failed less than RETRY_AFTER_MS ago).
+ */
+export function prepareLeadChallenge({ retryNow = false }: { retryNow?: boolean } = {}): void {
+  if (current && !isSpent(current, Date.now(), retryNow)) return;
   current = startAttempt();
 }
 
@@ -40,7 +46,8 @@ export function prepareLeadChallenge(): void {
  * progress; undefined when there is none by then. A solution is given out once.
  */
 export async function takeLeadChallenge(waitMs: number): Promise<string | undefined> {
-  prepareLeadChallenge();
+  // A lead going out is worth a new try at once (a retry after the API came back, say).
+  prepareLeadChallenge({ retryNow: true });
   const attempt = current!;
   const solved = await within(attempt.solution, waitMs);
   if (!solved || attempt.taken || solved.freshUntil <= Date.now()) return undefined;
@@ -54,11 +61,11 @@ export function resetLeadChallenge(): void {
   current = undefined;
 }
 
-function isSpent(attempt: Attempt, now: number): boolean {
+function isSpent(attempt: Attempt, now: number, retryNow: boolean): boolean {
   if (attempt.taken) return true;
   if (attempt.settledAt === undefined) return false;
   if (attempt.solved) return attempt.solved.freshUntil <= now;
-  return now - attempt.settledAt >= RETRY_AFTER_MS;
+  return retryNow || now - attempt.settledAt >= RETRY_AFTER_MS;
 }
 
 function startAttempt(): Attempt {
