@@ -35,7 +35,9 @@ it('shows the share preview, then the sections, with uploads found by their file
   const share = within(screen.getByLabelText('Share preview'));
   share.getAllByText(/AI Receptionist for Dental Clinics \| Brightlane AI/);
   expect(share.getAllByRole('img', { hidden: true })[0]).toHaveAttribute('src', 'blob:upload-dental-clinics-share.jpg');
-  await screen.findByRole('heading', { level: 1, name: page.sections[0].title as string });
+  const [hero] = page.sections;
+  if (hero.type !== 'hero') throw new Error('the sample page starts with its hero');
+  await screen.findByRole('heading', { level: 1, name: hero.title });
   expect(asked).toEqual(expect.arrayContaining(['dental-clinics-share.jpg', 'dental-front-desk.jpg']));
   expect(asked.some((path) => path.startsWith('/'))).toBe(false);
 });
