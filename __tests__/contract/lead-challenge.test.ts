@@ -24,11 +24,12 @@ import {
 type LeadTable = 'consultation_requests' | 'contact_messages';
 jest.setTimeout(60_000);
 
+/** The levels as measured (20261128110000_lead_challenge_measured_levels.sql). */
 const DEFAULT_LEVELS = [
-  { leads_in_window: 0, max_number: 100_000 },
-  { leads_in_window: 30, max_number: 400_000 },
-  { leads_in_window: 150, max_number: 1_600_000 },
-  { leads_in_window: 600, max_number: 6_400_000 },
+  { leads_in_window: 0, max_number: 50_000 },
+  { leads_in_window: 30, max_number: 200_000 },
+  { leads_in_window: 150, max_number: 800_000 },
+  { leads_in_window: 600, max_number: 3_200_000 },
 ];
 
 describe.each(BACKENDS)('on %s', (backend) => {
@@ -144,11 +145,12 @@ describe.each(BACKENDS)('on %s', (backend) => {
           [`${label}.${Date.now()}.${Math.random().toString(36).slice(2)}.`, count],
         );
 
-      test('at normal traffic, the first level: the default is 100,000', async () => {
+      test('at normal traffic, the first level: the default is 50,000', async () => {
         await api.sql(`update public.contact_messages set created_at = created_at - interval '1 hour'`);
         await api.sql(`update public.consultation_requests set created_at = created_at - interval '1 hour'`);
         expect(await leadsInWindow()).toBe(0);
-        expect((await issued()).maxnumber).toBe(100_000);
+        expect((await issued()).maxnumber).toBe(50_000);
+        expect(await api.sql('select * from private.lead_challenge_levels order by 1')).toEqual(DEFAULT_LEVELS);
       });
 
       test('rises with the leads of both tables in the last minutes, level by level, and stays at the cap', async () => {
@@ -178,16 +180,16 @@ describe.each(BACKENDS)('on %s', (backend) => {
         expect((await issued()).maxnumber).toBe(1000);
       });
 
-      test('the default levels: 100,000 / 400,000 from 30 leads in 5 minutes / 1,600,000 from 150 / 6,400,000 from 600, the cap', async () => {
+      test('the default levels: 50,000 / 200,000 from 30 leads in 5 minutes / 800,000 from 150 / 3,200,000 from 600, the cap', async () => {
         await api.sql(`update public.contact_messages set created_at = created_at - interval '1 hour'`);
         await api.sql(`update public.consultation_requests set created_at = created_at - interval '1 hour'`);
         const seen: number[] = [];
         for (const [count, expected] of [
-          [29, 100_000],
-          [1, 400_000],
-          [120, 1_600_000],
-          [450, 6_400_000],
-          [2000, 6_400_000],
+          [29, 50_000],
+          [1, 200_000],
+          [120, 800_000],
+          [450, 3_200_000],
+          [2000, 3_200_000],
         ] as const) {
           await storeLeads(count);
           seen.push((await issued()).maxnumber);
