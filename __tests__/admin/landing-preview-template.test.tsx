@@ -59,3 +59,43 @@ it('is registered for every collection with a page to show, the landing pages in
   );
   for (const collection of withPages) expect(templates.has(collection.name)).toBe(true);
 });
+
+// Decap's own widgets (decap-cms-app registers them); every other widget the configuration names must be ours.
+const DECAP_WIDGETS = [
+  'string',
+  'text',
+  'number',
+  'boolean',
+  'select',
+  'object',
+  'list',
+  'relation',
+  'image',
+  'markdown',
+];
+
+it('registers every widget the configuration names', () => {
+  const registered = new Set<string>(DECAP_WIDGETS);
+  const cms = {
+    registerCustomFormat: () => undefined,
+    getWidget: () => ({ control: () => null, preview: () => null }),
+    registerWidget: (name: string) => registered.add(name),
+    registerEventListener: () => undefined,
+    registerPreviewTemplate: () => undefined,
+  } as unknown as CMS;
+  registerEditor(cms, new Map<string, ZodType>());
+  type Field = { widget?: string; fields?: Field[]; field?: Field; types?: Field[] };
+  const widgets = (fields: Field[] = []): string[] =>
+    fields.flatMap((field) => [
+      ...(field.widget ? [field.widget] : []),
+      ...widgets(field.fields),
+      ...widgets(field.field ? [field.field] : []),
+      ...widgets(field.types),
+    ]);
+  const config = cmsConfig({ repo: 'o/r', authBaseUrl: 'https://api.netlify.com', siteUrl: '' }, new Map());
+  const named = config.collections.flatMap((collection) =>
+    'files' in collection ? collection.files.flatMap((file) => widgets(file.fields)) : widgets(collection.fields),
+  );
+  expect([...new Set(named)].filter((widget) => !registered.has(widget))).toEqual([]);
+  expect(named).toContain('mdx-body');
+});

@@ -56,6 +56,10 @@ export function registerEditor(cms: CMS, checks: Map<string, ZodType>): void {
     cms.registerWidget(name, wrap(control, checks) as never, widget.preview as never);
   }
   cms.registerWidget('fixed', FixedValueControl as never, FixedValuePreview as never);
+  // An MDX body (services, legal pages) is edited as the text it is: a rich-text editor would rewrite its Markdown.
+  const text = cms.getWidget('text');
+  if (!text) throw new Error('Decap has no text widget');
+  cms.registerWidget('mdx-body', text.control as never, text.preview as never);
 
   cms.registerEventListener({
     name: 'preSave',
