@@ -22,7 +22,7 @@ export type FirstLoad = {
   files: { file: string; raw: number; gzip: number }[];
   dataGzipBytes: number;
   dataFiles: number;
-  /** Source modules in the first-load files that must not be there (chat engine/panel, Supabase, zod). */
+  /** Source modules in the first-load files that must not be there (chat engine/panel, Supabase, zod, the challenge). */
   forbidden: string[];
 };
 
@@ -31,6 +31,8 @@ const FORBIDDEN = [
   /node_modules\/@supabase\//,
   /node_modules\/zod\//,
   /src\/lib\/(supabase-client|local-supabase)\b/,
+  // The proof-of-work challenge: loaded when a visitor starts a form or opens the chat (issue 36).
+  /src\/lib\/lead-challenge\//,
 ];
 
 function gzipSize(file: string): number {
