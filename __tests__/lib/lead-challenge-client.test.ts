@@ -129,7 +129,8 @@ test(`a solution is used until ${EXPIRY_MARGIN_MS / 1000} s before its challenge
   fakeRpc(() => Promise.resolve({ data: issue({ expiresIn: 90 }).challenge, error: null }));
   prepareLeadChallenge();
   await settle();
-  jest.useFakeTimers({ now: Date.now() + 29_000 });
+  // Usable until 29-30 s from now (the expiry is in whole seconds).
+  jest.useFakeTimers({ now: Date.now() + 28_000 });
   await expect(takeLeadChallenge(0)).resolves.toEqual(expect.any(String));
 });
 
