@@ -1,6 +1,6 @@
 // The landing template renders every block of the sample page from its query result (built from the real
 // content), each with the site's own components; its head carries the social image and the FAQ's structured data.
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LandingPageTemplate, { Head } from '../../src/templates/landing-page';
 import type { LandingBlockType, LandingSection } from '../../src/content-model/landing-schema';
@@ -13,6 +13,8 @@ import { mockSiteSettings } from '../helpers/site-settings';
 import { landingPageData, landingPages } from '../helpers/landing-data';
 
 jest.mock('../../src/lib/leads');
+// The lazily loaded blocks can take more than the default second on a busy machine (both cores in use).
+configure({ asyncUtilTimeout: 5000 });
 
 type Item = Record<string, string>;
 const blockTypes = landingBlocks.map((block) => block.shape.type.value);
