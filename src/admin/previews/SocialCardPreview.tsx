@@ -3,6 +3,7 @@
 // small card of messaging apps (WhatsApp, iMessage, Slack: the same image cropped to a centred square). Both
 // show the site's own /og-image.png when the page has no image, as the page's head tags do (Seo.tsx).
 import styled from 'styled-components';
+import { theme } from '../../styles/theme';
 import site from '../../../content/site.json';
 import type { ContentImage } from '../../content-model/image-schema';
 import { previewImage, type GetAsset } from './PreviewFrame';
@@ -59,11 +60,11 @@ const Panel = styled.section`
   font-family: Helvetica, Arial, sans-serif;
   h2 {
     margin: 0 0 0.25rem;
-    font-size: 1rem;
+    font-size: ${theme.text.sm};
   }
   p.note {
     margin: 0 0 1rem;
-    font-size: 0.8125rem;
+    font-size: ${theme.text.xs};
     color: #4b4f56;
   }
 `;
@@ -114,7 +115,7 @@ const Small = styled.figure`
 
 const Host = styled.span`
   display: block;
-  font-size: 0.75rem;
+  font-size: ${theme.text.xs};
   color: #606770;
   text-transform: uppercase;
 `;
@@ -122,13 +123,13 @@ const Host = styled.span`
 const Title = styled.strong`
   display: block;
   margin: 0.15rem 0;
-  font-size: 1rem;
+  font-size: ${theme.text.sm};
   line-height: 1.25;
 `;
 
 const Description = styled.span`
   display: block;
-  font-size: 0.875rem;
+  font-size: ${theme.text.xs};
   color: #606770;
   line-height: 1.3;
 `;
