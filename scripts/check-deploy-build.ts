@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { siteRoutes } from '../src/content-model/routes';
 import { distinctBuilds, readHostBuilds, type HostBuild } from './deploy-build/netlify-config';
+import { loadContent } from '../src/content-model/check';
+import type { Redirect } from '../src/content-model/redirect-schema';
 import { errorLines, publishedSiteProblems } from './deploy-build/published-site';
 
 /** A staging project's settings as a site owner sets them on the host; the build itself calls no API. */
@@ -58,6 +60,9 @@ function fail(title: string, details: string[], output?: string): never {
 }
 
 const routes = siteRoutes();
+const shortLinks = [...loadContent(path.resolve('content')).content.entries()]
+  .filter(([source]) => source.typeName === 'RedirectsJson')
+  .flatMap(([, entries]) => entries.map((entry) => entry.value as Redirect));
 for (const { build, contexts } of distinctBuilds(readHostBuilds())) {
   const label = `${contexts.join(', ')} (\`${build.command}\`)`;
 
@@ -80,7 +85,7 @@ for (const { build, contexts } of distinctBuilds(readHostBuilds())) {
   const problems = [
     ...errorLines(built.output).map((line) => `the build printed a line marked error: ${line.trim()}`),
     ...(fs.existsSync(ADAPTERS_DIR) ? ['Gatsby installed a deploy adapter into .cache/adapters by itself'] : []),
-    ...publishedSiteProblems(path.resolve(build.publish), routes, STAGING_SETTINGS.GATSBY_SUPABASE_URL),
+    ...publishedSiteProblems(path.resolve(build.publish), routes, STAGING_SETTINGS.GATSBY_SUPABASE_URL, shortLinks),
   ];
   if (problems.length > 0) fail(`the ${label} build would not deploy as it should`, problems, built.output);
   console.log(

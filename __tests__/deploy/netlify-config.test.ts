@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEPLOY_CONTEXTS, distinctBuilds, hostBuilds, readHostBuilds } from '../../scripts/deploy-build/netlify-config';
+import { redirectsFileText } from '../../src/build/redirects-file';
 import { errorLines, publishedSiteProblems, REQUIRED_HEADERS } from '../../scripts/deploy-build/published-site';
 
 describe('netlify.toml as the host reads it', () => {
@@ -86,6 +87,27 @@ describe('the published folder, as the host serves it', () => {
     ]);
     fs.rmSync(path.join(dir, '_headers'));
     expect(publishedSiteProblems(dir, ['/'], url)).toEqual([expect.stringMatching(/_headers is missing/)]);
+  });
+
+  it("publishes the content's short links in _redirects, each as written and nothing else", () => {
+    fs.writeFileSync(path.join(dir, '_headers'), headers());
+    const shortLinks = [
+      { from: '/demo', to: '/contact?utm_source=short-link', permanent: false },
+      { from: '/dental', to: '/dental-clinics', permanent: true },
+    ];
+    expect(publishedSiteProblems(dir, ['/'], url, shortLinks)).toEqual([
+      '_redirects is missing: the short links would lead nowhere',
+    ]);
+    fs.writeFileSync(path.join(dir, '_redirects'), redirectsFileText(shortLinks));
+    expect(publishedSiteProblems(dir, ['/'], url, shortLinks)).toEqual([]);
+    fs.writeFileSync(path.join(dir, '_redirects'), '/demo  /contact?utm_source=short-link  301\n/  /elsewhere  302\n');
+    expect(publishedSiteProblems(dir, ['/'], url, shortLinks)).toEqual([
+      '_redirects lacks the short link /demo → /contact?utm_source=short-link 302',
+      '_redirects lacks the short link /dental → /dental-clinics 301',
+      '_redirects has /demo → /contact?utm_source=short-link 301, which is not a short link of the content: find out what wrote it',
+      '_redirects has / → /elsewhere 302, which is not a short link of the content: find out what wrote it',
+      '_redirects sends / elsewhere, but it is a page of the site',
+    ]);
   });
 });
 

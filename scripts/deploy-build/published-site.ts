@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { headersFor, parseHeadersFile } from '../../dev/static/headers-file';
 import { COMMON_HEADERS } from '../../src/build/security-headers';
+import { parseRedirectsFile } from '../../dev/static/redirects-file';
+import { REDIRECTS_FILE, redirectStatus } from '../../src/build/redirects-file';
+import type { Redirect } from '../../src/content-model/redirect-schema';
 
 /** Sent with every page: a page without one of them was published without its protection. */
 export const REQUIRED_HEADERS = [
@@ -20,7 +23,13 @@ export function pageFile(publishDir: string, route: string): string | undefined 
 }
 
 /** Every problem a visitor or the host would meet with this published folder; empty when it is whole. */
-export function publishedSiteProblems(publishDir: string, routes: string[], supabaseUrl: string): string[] {
+export function publishedSiteProblems(
+  publishDir: string,
+  routes: string[],
+  supabaseUrl: string,
+  /** The short links of the content, which `_redirects` must publish, each as the content says and nothing else. */
+  shortLinks: Redirect[] = [],
+): string[] {
   const problems: string[] = [];
   const headersFile = path.join(publishDir, '_headers');
   if (!fs.existsSync(headersFile)) return [`${headersFile} is missing: the host would send no security headers`];
@@ -44,10 +53,30 @@ export function publishedSiteProblems(publishDir: string, routes: string[], supa
   else if (!fs.readFileSync(notFound, 'utf8').includes('http-equiv="Content-Security-Policy"')) {
     problems.push('404.html carries no Content-Security-Policy of its own');
   }
-  if (fs.existsSync(path.join(publishDir, '_redirects'))) {
-    problems.push('_redirects exists, but nothing in this project writes one: find out what did');
-  }
+  problems.push(...redirectProblems(publishDir, routes, shortLinks));
   return problems;
+}
+
+function redirectProblems(publishDir: string, routes: string[], shortLinks: Redirect[]): string[] {
+  const file = path.join(publishDir, REDIRECTS_FILE);
+  if (!fs.existsSync(file)) {
+    return shortLinks.length > 0 ? [`${REDIRECTS_FILE} is missing: the short links would lead nowhere`] : [];
+  }
+  const published = parseRedirectsFile(fs.readFileSync(file, 'utf8'));
+  const line = (rule: { from: string; to: string; status: number }) => `${rule.from} → ${rule.to} ${rule.status}`;
+  const expected = shortLinks.map((link) => line({ ...link, status: redirectStatus(link) }));
+  const actual = published.map(line);
+  return [
+    ...expected
+      .filter((rule) => !actual.includes(rule))
+      .map((rule) => `${REDIRECTS_FILE} lacks the short link ${rule}`),
+    ...actual
+      .filter((rule) => !expected.includes(rule))
+      .map((rule) => `${REDIRECTS_FILE} has ${rule}, which is not a short link of the content: find out what wrote it`),
+    ...published
+      .filter((rule) => routes.includes(rule.from))
+      .map((rule) => `${REDIRECTS_FILE} sends ${rule.from} elsewhere, but it is a page of the site`),
+  ];
 }
 
 /**
