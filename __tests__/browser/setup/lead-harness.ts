@@ -28,7 +28,7 @@ export async function storedLeadRows(api: LeadApi, table: LeadTable, email: stri
   // Leads only: a retry the database stored as a marked duplicate is not a second lead.
   const { data, error } = await api.service.from(table).select('*').eq('email', email).is('duplicate_of', null);
   expect(error).toBeNull();
-  // The guard's columns are the database's; where the lead came from is checked in attribution.test.ts.
+  // The guard's columns (hold, challenge, trap, network) are the database's, tested in __tests__/contract; where the lead came from is checked in attribution.test.ts.
   return (data ?? []).map(
     ({
       id,
@@ -36,6 +36,13 @@ export async function storedLeadRows(api: LeadApi, table: LeadTable, email: stri
       client_hash: _client,
       duplicate_of: _duplicate,
       attribution: _attribution,
+      network_hash: _network,
+      release_token_hash: _releaseToken,
+      released_at: _releasedAt,
+      released_by: _releasedBy,
+      hold_reason: _holdReason,
+      challenge: _challenge,
+      honeypot: _honeypot,
       ...row
     }: Record<string, unknown>) => {
       expect(typeof id).toBe('string');
