@@ -80,8 +80,12 @@ export function landingPageProblems(
       }
     });
 
+    // Each list of references (a section's services, plans, testimonials), as the values it names in order.
+    const lists = new Map<string, string[]>();
     for (const marked of markedValues(options.schema, entry.value)) {
       if (marked.kind.kind !== 'reference') continue;
+      const list = marked.field.replace(/\[\d+\]$/, '');
+      lists.set(list, [...(lists.get(list) ?? []), String(marked.value)]);
       const known = options.targets[marked.kind.to];
       if (!known) continue;
       const label = referenceTargets[marked.kind.to].label;
@@ -91,11 +95,10 @@ export function landingPageProblems(
         );
       }
     }
-    for (const section of page.sections) {
-      const named = 'services' in section ? section.services : 'plans' in section ? section.plans : undefined;
-      const list = named ?? ('testimonials' in section ? section.testimonials : undefined);
-      const repeated = list?.filter((name, index) => list.indexOf(name) !== index) ?? [];
-      if (repeated.length > 0) problem(`the ${section.type} section names '${repeated[0]}' twice. Remove one.`);
+    for (const [list, names] of lists) {
+      const repeated = names.find((name, index) => names.indexOf(name) !== index);
+      const section = page.sections[Number(/^sections\[(\d+)\]/.exec(list)?.[1]) - 1];
+      if (repeated !== undefined) problem(`the ${section?.type} section names '${repeated}' twice. Remove one.`);
     }
   }
   return problems;
