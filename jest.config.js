@@ -30,4 +30,7 @@ module.exports = {
   testEnvironment: 'jsdom',
   // One test file per core (Jest's default leaves one core idle: on CI's two cores, half the machine).
   maxWorkers: '100%',
+  // The limit catches a test that hangs, not a slow one (speed is the bench's): on two busy cores a component
+  // test that takes 1 s alone took over 5 s, Jest's default, and failed a clean-clone CI.
+  testTimeout: 20_000,
 };
