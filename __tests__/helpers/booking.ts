@@ -144,11 +144,16 @@ export async function storeRequestFrom(sql: Sql, email: string, clientAddress: s
 
 /**
  * A visitor whose strategy-call request is stored (from their own connection, as /book stores it), ready to call
- * the booking functions. `withRequest: false` leaves the request out.
+ * the booking functions. `withRequest: false` leaves the request out; `clientAddress` chooses the connection.
  */
-export async function bookingVisitor(api: TestApi, { withRequest = true } = {}): Promise<BookingVisitor> {
+export async function bookingVisitor(
+  api: TestApi,
+  { withRequest = true, clientAddress: address }: { withRequest?: boolean; clientAddress?: string } = {},
+): Promise<BookingVisitor> {
   visitorNumber += 1;
-  const clientAddress = `198.51.${Math.floor(visitorNumber / 250) % 250}.${(visitorNumber % 250) + 1}`;
+  // Each visitor from a network block (/24) of their own, as different people are: one block may hold or book only
+  // a few times at once (20261129100000_flood_bookings.sql).
+  const clientAddress = address ?? `198.51.${visitorNumber % 250}.${(Math.floor(visitorNumber / 250) % 250) + 1}`;
   const email = `booker-${process.pid}-${visitorNumber}-${Date.now()}@example.com`;
   if (withRequest) await storeRequestFrom(api.sql, email, clientAddress);
   const client = api.clientFor(LOCAL_SUPABASE_PUBLISHABLE_KEY, { clientAddress });
