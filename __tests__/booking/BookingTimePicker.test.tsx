@@ -26,6 +26,15 @@ const SLOTS = [
 ].map((instant) => slot(new Date(instant).toISOString()));
 const TEAM = { teamTimeZone: 'Australia/Sydney', callMinutes: 30 };
 const VISITOR_ZONE = 'Asia/Calcutta';
+/** The first time held for the visitor. */
+const HELD = {
+  status: 'held' as const,
+  holdId: 'hold-1',
+  startsAt: SLOTS[0].startsAt,
+  endsAt: SLOTS[0].endsAt,
+  holdExpiresAt: '2026-11-25T07:00:00Z',
+  ...TEAM,
+};
 
 beforeEach(() => {
   jest.resetAllMocks();
@@ -93,14 +102,7 @@ it('changes the zone the times are shown in', async () => {
 });
 
 it('holds a time with one tap and books it with one more: the call, calendar links and change/cancel link', async () => {
-  mocked.holdSlot.mockResolvedValue({
-    status: 'held',
-    holdId: 'hold-1',
-    startsAt: SLOTS[0].startsAt,
-    endsAt: SLOTS[0].endsAt,
-    holdExpiresAt: '2026-11-25T07:00:00Z',
-    ...TEAM,
-  });
+  mocked.holdSlot.mockResolvedValue(HELD);
   mocked.confirmBooking.mockResolvedValue({
     status: 'booked',
     bookingId: 'hold-1',
@@ -170,4 +172,29 @@ it('says so when no time can be booked online, with the e-mail address', async (
   renderPicker();
   expect(await screen.findByText(/There are no free times|./, { selector: 'p' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: CONTACT })).toBeInTheDocument();
+});
+
+it('tells a visitor whose connection may book no more calls online that the request stands, with the e-mail address', async () => {
+  mocked.holdSlot.mockResolvedValue({ status: 'sender_limit' });
+  const user = renderPicker();
+  await user.click(await findTimeButton(SLOTS[0].startsAt));
+  const message = await screen.findByText(picker.senderLimit.split('{email}')[0].trim(), { exact: false });
+  expect(message.closest('p')).toHaveFocus();
+  expect(message.closest('p')).toHaveTextContent(picker.senderLimit.replace('{email}', CONTACT));
+  expect(within(message.closest('p')!).getByRole('link', { name: CONTACT })).toHaveAttribute(
+    'href',
+    `mailto:${CONTACT}`,
+  );
+  // No time is offered any more: every time would be refused to this connection.
+  expect(screen.queryByRole('button', { name: timeName(SLOTS[1].startsAt, VISITOR_ZONE) })).toBeNull();
+  expect(mocked.fetchSlots).toHaveBeenCalledTimes(1);
+});
+
+it('says the same when the limit is met at the confirmation', async () => {
+  mocked.holdSlot.mockResolvedValue(HELD);
+  mocked.confirmBooking.mockResolvedValue({ status: 'sender_limit' });
+  const user = renderPicker();
+  await user.click(await findTimeButton(SLOTS[0].startsAt));
+  await user.click(await screen.findByRole('button', { name: picker.confirmLabel }));
+  expect(await screen.findByText(picker.senderLimit.split('{email}')[0].trim(), { exact: false })).toBeInTheDocument();
 });

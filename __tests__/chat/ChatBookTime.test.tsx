@@ -164,3 +164,20 @@ it('keeps the request when the calendar fails, with the contact address', async 
   await tap(callTimes.waitLabel);
   expect(bubbleTexts().at(-1)).toBe(callTimes.waiting);
 });
+
+it('tells a visitor whose connection may book no more calls online that the request stands, and closes the offer', async () => {
+  hold.mockResolvedValue({ status: 'sender_limit' });
+  await bookRequest('Sydney', 'Thursday morning');
+  await tap('Thu 26 Nov, 9:00 am');
+  expect(bubbleTexts().at(-1)).toBe(callTimes.senderLimit.replace('{email}', EMAIL));
+  expect(confirm).not.toHaveBeenCalled();
+  expect(screen.queryByRole('button', { name: 'Thu 26 Nov, 9:30 am' })).toBeNull();
+});
+
+it('says the same when the limit is met at the confirmation', async () => {
+  hold.mockResolvedValue(heldAnswer(FREE[0].startsAt));
+  confirm.mockResolvedValue({ status: 'sender_limit' });
+  await bookRequest('Sydney', 'Thursday morning');
+  await tap('Thu 26 Nov, 9:00 am');
+  expect(bubbleTexts().at(-1)).toBe(callTimes.senderLimit.replace('{email}', EMAIL));
+});

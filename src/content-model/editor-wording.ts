@@ -176,6 +176,7 @@ export const multiLineKeys = new Set([
   'waiting',
   'noRequest',
   'alreadyBooked',
+  'senderLimit',
   'noBookingToChange',
   'answer',
 ]);

@@ -56,6 +56,9 @@ export default function BookingTimePicker({ email, copy, contactEmail }: Booking
     void load();
   }, [load]);
 
+  /** What closes the picker with the request standing: a call booked already, or this sender's limit reached. */
+  const closedText = { already_booked: picker.alreadyBooked, sender_limit: picker.senderLimit };
+
   const refused = useCallback(
     async (text: string) => {
       setNotice({ text, tone: 'info' });
@@ -81,8 +84,8 @@ export default function BookingTimePicker({ email, copy, contactEmail }: Booking
     } else if (answer.status === 'no_request' || answer.status === 'invalid_time_zone') {
       setPhase({ kind: 'closed', text: picker.noRequest });
       moveFocus();
-    } else if (answer.status === 'already_booked') {
-      setPhase({ kind: 'closed', text: picker.alreadyBooked });
+    } else if (answer.status === 'already_booked' || answer.status === 'sender_limit') {
+      setPhase({ kind: 'closed', text: closedText[answer.status] });
       moveFocus();
     } else await refused(picker.unavailable);
   };
@@ -100,7 +103,7 @@ export default function BookingTimePicker({ email, copy, contactEmail }: Booking
       setPhase({ kind: 'confirming', holdId, slot });
       moveFocus();
     } else {
-      setPhase({ kind: 'closed', text: answer.status === 'already_booked' ? picker.alreadyBooked : picker.noRequest });
+      setPhase({ kind: 'closed', text: answer.status === 'not_found' ? picker.noRequest : closedText[answer.status] });
       moveFocus();
     }
   };

@@ -15,6 +15,12 @@ type BookingFunction =
 export type Refusal = 'taken' | 'too_soon' | 'too_far' | 'outside_hours' | 'day_full';
 const REFUSALS: readonly string[] = ['taken', 'too_soon', 'too_far', 'outside_hours', 'day_full'];
 
+/**
+ * The visitor's connection or network has as many times held or booked as one sender may (issue 36,
+ * 20261129100000_flood_bookings.sql): no other time can be booked online for them now, whichever they pick.
+ */
+type SenderLimit = 'sender_limit';
+
 export type TeamSettings = { teamTimeZone: string; callMinutes: number };
 export type Booked = TeamSettings & {
   bookingId: string;
@@ -29,12 +35,12 @@ export type SlotsAnswer = ({ status: 'ok'; slots: Slot[] } & TeamSettings) | Fai
 export type HoldAnswer =
   | ({ status: 'held'; holdId: string; startsAt: string; endsAt: string; holdExpiresAt: string } & TeamSettings)
   | { status: Refusal; alternatives: Slot[] }
-  | { status: 'no_request' | 'already_booked' | 'invalid_time_zone' }
+  | { status: 'no_request' | 'already_booked' | 'invalid_time_zone' | SenderLimit }
   | Failed;
 export type ConfirmAnswer =
   | ({ status: 'booked' } & Booked)
   | { status: 'taken'; alternatives: Slot[] }
-  | { status: 'not_found' | 'already_booked' }
+  | { status: 'not_found' | 'already_booked' | SenderLimit }
   | Failed;
 export type ManagedAnswer =
   ({ status: 'booked' | 'cancelled' } & Booked) | { status: 'not_found' | 'held' | 'expired' } | Failed;

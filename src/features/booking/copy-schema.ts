@@ -43,6 +43,7 @@ export const bookingCopy = z
         holdExpired: text('holdExpired'),
         noRequest: withEmail('noRequest'),
         alreadyBooked: text('alreadyBooked'),
+        senderLimit: withEmail('senderLimit'),
         failure: withEmail('failure'),
         retryLabel: text('retryLabel'),
       })

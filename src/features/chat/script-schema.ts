@@ -91,6 +91,8 @@ const callTimes = z
     failure: withEmailPlaceholder('failure'),
     noRequest: withEmailPlaceholder('noRequest'),
     alreadyBooked: withEmailPlaceholder('alreadyBooked'),
+    /** The visitor's connection or network has as many times held or booked as one sender may. */
+    senderLimit: withEmailPlaceholder('senderLimit'),
     stillWorking: text('stillWorking'),
     noBookingToChange: withEmailPlaceholder('noBookingToChange'),
     otherTimesLabel: text('otherTimesLabel'),

@@ -135,6 +135,8 @@ export function calendarAnswered(state: ChatState, answer: CalendarAnswer, scrip
         return refused(state, callTime, texts.unavailable, held.alternatives);
       case 'already_booked':
         return closed(state, callTime, texts.alreadyBooked);
+      case 'sender_limit':
+        return closed(state, callTime, texts.senderLimit);
       case 'no_request':
       case 'invalid_time_zone':
         return closed(state, callTime, texts.noRequest);
@@ -181,6 +183,8 @@ export function calendarAnswered(state: ChatState, answer: CalendarAnswer, scrip
       return refused(state, callTime, texts.taken, confirmed.alternatives);
     case 'already_booked':
       return closed(state, callTime, texts.alreadyBooked);
+    case 'sender_limit':
+      return closed(state, callTime, texts.senderLimit);
     case 'not_found':
       return closed(state, callTime, texts.noRequest);
     case 'failed':
