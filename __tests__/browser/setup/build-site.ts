@@ -30,6 +30,22 @@ function onlyOwnSiteTests(globalConfig?: Config.GlobalConfig): boolean {
   return selected.length > 0 && selected.every((name) => OWN_SITE_TESTS.includes(name));
 }
 
+/** Whether a process this one runs under is `flock <lockFile> …` (Linux's /proc; false elsewhere). */
+function heldByAncestor(lockFile: string): boolean {
+  let pid = process.ppid;
+  while (pid > 1) {
+    try {
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (path.basename(argv[0]) === 'flock' && argv.includes(lockFile)) return true;
+      // The parent's pid is the 4th field of /proc/<pid>/stat, after the command name in parentheses.
+      pid = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
 export default function buildSite(globalConfig?: Config.GlobalConfig) {
   if (onlyOwnSiteTests(globalConfig)) {
     console.log('\nBrowser tests: the selected files serve a site of their own; no build of this checkout.');
@@ -43,9 +59,12 @@ export default function buildSite(globalConfig?: Config.GlobalConfig) {
   }
   console.log('\nBrowser tests: building the production site once for this run…');
   const started = Date.now();
-  // One Gatsby build at a time in this folder (the benchmark builds here too): flock, where available.
+  // One Gatsby build at a time in this folder (the benchmark builds here too): flock, where available, unless a
+  // caller already holds the lock for this run (`flock /tmp/build.lock npm run build:test && …`): taking it again
+  // from a new open file would wait for ourselves forever.
   const hasFlock = spawnSync('flock', ['--version']).status === 0;
-  const command = hasFlock ? ['flock', BUILD_LOCK, 'npx', 'gatsby', 'build'] : ['npx', 'gatsby', 'build'];
+  const lock = hasFlock && !heldByAncestor(BUILD_LOCK);
+  const command = lock ? ['flock', BUILD_LOCK, 'npx', 'gatsby', 'build'] : ['npx', 'gatsby', 'build'];
   const result = spawnSync(command[0], command.slice(1), {
     cwd: root,
     env: { ...process.env, ...buildEnv },
