@@ -14,7 +14,8 @@
 // lead-flood-<minutes>min.json) and prints a table. Nothing asserts: __tests__/contract/lead-flood.test.ts does.
 // Bounded: at most --max-requests flood requests (the plan + 5 %), and it stops itself, servers and all, 15 minutes
 // after the flood's planned end.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +37,8 @@ import { relationSizes, sizeGrowth, storedLeads, type Sql } from './lib/flood-re
 import { planVisitors, visit, type VisitorOutcome, type VisitorPlan } from './lib/flood-visitors';
 
 const GRACE_MS = 15 * 60_000;
+/** Where a visitor that failed leaves a screenshot of its page. */
+const SCREENSHOTS = path.join(__dirname, 'tmp', 'lead-flood');
 
 function options() {
   const { values } = parseArgs({
@@ -70,15 +73,24 @@ function options() {
   } as const;
 }
 
-/** A visitor without a browser: the same lead, with a challenge the database issued and a thread solved. */
-async function visitThroughApi(
-  plan: VisitorPlan,
-  apiUrl: string,
-  solve: () => Promise<string | undefined>,
-): Promise<VisitorOutcome> {
+/** The commit measured, and the migrations applied that it does not hold (another change in the working tree). */
+function codeState(appliedMigrations: string[]) {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: __dirname, encoding: 'utf8' }).trim();
+  const uncommitted = git('status', '--porcelain', '--', '../supabase/migrations')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  return { commit: git('rev-parse', '--short', 'HEAD'), appliedMigrations, uncommittedMigrations: uncommitted };
+}
+
+/** A visitor without a browser: the same lead, with a challenge the database issued to it and a thread solved. */
+async function visitThroughApi(plan: VisitorPlan, apiUrl: string): Promise<VisitorOutcome> {
   const started = performance.now();
   const table: LeadTable = plan.surface === 'contact' ? 'contact_messages' : 'consultation_requests';
-  const challenge = await solve();
+  const solver = startChallengeSolver({ apiUrl, nextAddress: () => plan.address, threads: 1, queueLimit: 1 });
+  await solver.stockpile(1);
+  const challenge = solver.valid();
+  await solver.close();
   await new Promise((resolve) => setTimeout(resolve, plan.typingMs));
   const body = leadBody(table, { email: plan.email, name: `Visitor ${plan.index}`, company: 'Honest Co', challenge });
   const answer = await postLead(apiUrl, table, plan.address, body);
@@ -111,7 +123,8 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
 
   try {
-    log('starting PostgreSQL, the data API and the notification runner');
+    await mkdir(SCREENSHOTS, { recursive: true });
+    log('starting PostgreSQL');
     const pg = await startRealPostgres();
     cleanups.push(() => pg.close());
     const sql: Sql = pg.sql;
@@ -124,6 +137,7 @@ async function main(): Promise<void> {
       logError: (message) => apiErrors.push(message),
     });
     cleanups.push(() => api.close());
+    log('starting the notification runner');
     const mailDir = await mkdtemp(path.join(tmpdir(), 'lead-flood-mail-'));
     cleanups.push(() => rm(mailDir, { recursive: true, force: true }));
     const runnerLog: string[] = [];
@@ -138,6 +152,7 @@ async function main(): Promise<void> {
     let browser: Browser | undefined;
     let site: Awaited<ReturnType<typeof serveBuildCopy>> | undefined;
     if (settings.through === 'browser' && settings.visitors > 0) {
+      log('copying public/ (under /tmp/build.lock) and starting Chromium');
       site = await serveBuildCopy();
       cleanups.push(() => site!.close());
       browser = await launchBrowser();
@@ -145,9 +160,10 @@ async function main(): Promise<void> {
     }
 
     const addresses = floodAddresses({ ...BENCH_ADDRESSES, count: settings.addresses });
+    let next = 0;
     const solver = startChallengeSolver({
       apiUrl: api.url,
-      address: addresses.all[0],
+      nextAddress: () => addresses.all[next++ % addresses.all.length],
       threads: settings.solvers,
       queueLimit: 60,
     });
@@ -156,8 +172,6 @@ async function main(): Promise<void> {
     await solver.stockpile(settings.stockpile);
     const secret = await readChallengeSecret(sql);
     const drawer = challengeDrawer({ secret, valid: () => solver.valid() }, DEFAULT_MIX, random);
-    const visitorSolver = startChallengeSolver({ apiUrl: api.url, address: '192.0.2.254', threads: 1, queueLimit: 0 });
-    cleanups.push(() => visitorSolver.close());
     const plans = planVisitors({
       count: settings.visitors,
       durationMs: floodMs,
@@ -195,11 +209,13 @@ async function main(): Promise<void> {
       plans.map(async (plan) => {
         await new Promise((resolve) => setTimeout(resolve, plan.startAt));
         const outcome = browser
-          ? await visit(browser, plan, { url: site!.url, builtApiOrigin: site!.builtApiOrigin, apiUrl: api.url })
-          : await visitThroughApi(plan, api.url, async () => {
-              await visitorSolver.stockpile(1);
-              return visitorSolver.valid();
-            });
+          ? await visit(browser, plan, {
+              url: site!.url,
+              builtApiOrigin: site!.builtApiOrigin,
+              apiUrl: api.url,
+              screenshots: SCREENSHOTS,
+            })
+          : await visitThroughApi(plan, api.url);
         log(
           `visitor ${plan.index} (${plan.surface}${plan.inFloodBlock ? ', flood block' : ''}): ${outcome.shown}, insert ${outcome.insert?.status ?? '-'}, ${outcome.booking}${outcome.error ? `, ${outcome.error}` : ''}`,
         );
@@ -234,7 +250,6 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const sizesAfter = await relationSizes(sql);
     await solver.close();
-    await visitorSolver.close();
 
     log('waiting for the notification runner to send the lead jobs, then the digests (made due now)');
     const leadJobsOpen = await waitForOutbox(sql, 180_000, 'lead');
@@ -265,6 +280,7 @@ async function main(): Promise<void> {
       command: `npm run bench:flood -- ${process.argv.slice(2).join(' ')}`.trim(),
       settings,
       machine: { cpus: cpus().length, loadBefore, loadAfter: loadavg() },
+      code: codeState(pg.appliedMigrations),
       flood: summariseFlood(flood, floodRows),
       solver: solver.stats(),
       difficulty: timeline,

@@ -48,8 +48,8 @@ export type ChallengeSolver = {
 
 export function startChallengeSolver(options: {
   apiUrl: string;
-  /** The address the challenges are fetched from. */
-  address: string;
+  /** The address each challenge is fetched from (the flood's spread over its addresses, as an attacker would). */
+  nextAddress: () => string;
   threads: number;
   queueLimit: number;
 }): ChallengeSolver {
@@ -67,7 +67,7 @@ export function startChallengeSolver(options: {
         apikey: LOCAL_SUPABASE_PUBLISHABLE_KEY,
         Authorization: `Bearer ${LOCAL_SUPABASE_PUBLISHABLE_KEY}`,
         'Content-Type': 'application/json',
-        'cf-connecting-ip': options.address,
+        'cf-connecting-ip': options.nextAddress(),
       },
       body: '{}',
       signal: AbortSignal.timeout(30_000),

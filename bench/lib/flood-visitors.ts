@@ -41,7 +41,16 @@ export type VisitorOutcome = VisitorPlan & {
   shown: 'success' | 'failure' | 'nothing';
   insert?: { status: number; ms: number; withChallenge: boolean };
   /** /book and the chat: the time booked, or why not. */
-  booking: 'booked' | 'no_request' | 'no_times' | 'taken_thrice' | 'not_offered' | 'not_tried' | 'error';
+  booking:
+    | 'booked'
+    | 'no_request'
+    | 'sender_limit'
+    | 'failure'
+    | 'no_times'
+    | 'taken_thrice'
+    | 'not_offered'
+    | 'not_tried'
+    | 'error';
   seconds: number;
   error?: string;
   pageErrors: string[];
@@ -50,6 +59,11 @@ export type VisitorOutcome = VisitorPlan & {
 const LEAD_INSERT = /\/rest\/v1\/(contact_messages|consultation_requests)$/;
 const prefix = (text: string) => text.split('{')[0].trim();
 const NO_REQUEST = [prefix(timeCopy.picker.noRequest), prefix(chatCopy.callTimes.noRequest)];
+/** The answer to a sender over the booking limits (20261129100000_flood_bookings.sql), where the copy has one. */
+const optional = (copy: object, key: string) => (copy as Record<string, string | undefined>)[key];
+const SENDER_LIMIT = [optional(timeCopy.picker, 'senderLimit'), optional(chatCopy.callTimes, 'senderLimit')].map(
+  (text) => (text ? prefix(text) : '\u0000never shown'),
+);
 
 /** `count` visitors spread over `durationMs`: surfaces in turn, every `inBlockEvery`-th inside the flood's /24. */
 export function planVisitors(options: {
@@ -79,7 +93,8 @@ export function planVisitors(options: {
   });
 }
 
-type Visit = { page: Page; plan: VisitorPlan; siteUrl: string };
+/** `state.shown` is set as soon as the visitor is told, so a later failure (picking a time) keeps it. */
+type Visit = { page: Page; plan: VisitorPlan; siteUrl: string; state: { shown: VisitorOutcome['shown'] } };
 
 /** Fills each field, pausing between them so the whole form takes `typingMs`. */
 async function typeForm(page: Page, steps: (() => Promise<unknown>)[], typingMs: number) {
@@ -89,7 +104,7 @@ async function typeForm(page: Page, steps: (() => Promise<unknown>)[], typingMs:
   }
 }
 
-async function contact({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutcome, 'shown' | 'booking'>> {
+async function contact({ page, plan, siteUrl, state }: Visit): Promise<Pick<VisitorOutcome, 'shown' | 'booking'>> {
   await page.goto(`${siteUrl}/contact`);
   await waitForHydration(page, 60_000);
   const fields = contactFields(page);
@@ -106,10 +121,11 @@ async function contact({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutc
     plan.typingMs,
   );
   await fields.submit.click();
-  return { shown: await firstShown(page, TEXT.contactSuccess, TEXT.contactFailure), booking: 'not_tried' };
+  state.shown = await firstShown(page, TEXT.contactSuccess, TEXT.contactFailure);
+  return { shown: state.shown, booking: 'not_tried' };
 }
 
-async function book({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutcome, 'shown' | 'booking'>> {
+async function book({ page, plan, siteUrl, state }: Visit): Promise<Pick<VisitorOutcome, 'shown' | 'booking'>> {
   await page.goto(`${siteUrl}/book`);
   await waitForHydration(page, 60_000);
   const fields = bookingFields(page);
@@ -120,7 +136,7 @@ async function book({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutcome
     plan.typingMs,
   );
   await fields.submit.click();
-  const shown = await firstShown(page, spec.bookingForm.confirmationTitle, TEXT.bookingFailure);
+  const shown = (state.shown = await firstShown(page, spec.bookingForm.confirmationTitle, TEXT.bookingFailure));
   if (shown !== 'success') return { shown, booking: 'not_tried' };
   const times = page.getByRole('region', { name: timeCopy.picker.title }).getByRole('group').getByRole('button');
   await times
@@ -128,20 +144,27 @@ async function book({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutcome
     .waitFor({ timeout: 20_000 })
     .catch(() => undefined);
   if ((await times.count()) === 0) return { shown, booking: 'not_offered' };
+  const confirm = page.getByRole('button', { name: timeCopy.picker.confirmLabel });
+  const refusal = {
+    no_request: page.getByText(NO_REQUEST[0]),
+    sender_limit: page.getByText(SENDER_LIMIT[0]),
+    failure: page.getByText(prefix(timeCopy.picker.failure)),
+    taken: page.getByText(prefix(timeCopy.picker.taken)).or(page.getByText(prefix(timeCopy.picker.holdExpired))),
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
+    // Picking holds the time (or is refused at once); confirming books it.
     await times.first().click();
-    await page.getByRole('button', { name: timeCopy.picker.confirmLabel }).click();
-    const outcome = await firstOf({
-      booked: page.getByRole('heading', { name: timeCopy.booked.title }),
-      no_request: page.getByText(NO_REQUEST[0]),
-      taken: page.getByText(prefix(timeCopy.picker.taken)),
-    });
-    if (outcome !== 'taken') return { shown, booking: outcome ?? 'error' };
+    const held = await firstOf({ confirm, ...refusal });
+    if (held === 'confirm') {
+      await confirm.click();
+      const outcome = await firstOf({ booked: page.getByRole('heading', { name: timeCopy.booked.title }), ...refusal });
+      if (outcome !== 'taken') return { shown, booking: outcome ?? 'error' };
+    } else if (held !== 'taken') return { shown, booking: held ?? 'error' };
   }
   return { shown, booking: 'taken_thrice' };
 }
 
-async function chat({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutcome, 'shown' | 'booking'>> {
+async function chat({ page, plan, siteUrl, state }: Visit): Promise<Pick<VisitorOutcome, 'shown' | 'booking'>> {
   await page.goto(`${siteUrl}/`);
   await waitForHydration(page, 60_000);
   await page.getByRole('button', { name: chatCopy.ui.launcherLabel }).click();
@@ -162,7 +185,7 @@ async function chat({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutcome
   }
   const success = waitForChatText(page, TEXT.chatSuccess, 40_000).then(() => 'success' as const);
   const failure = waitForChatText(page, prefix(TEXT.chatFailure), 40_000).then(() => 'failure' as const);
-  const shown = await Promise.any([success, failure]).catch(() => 'nothing' as const);
+  const shown = (state.shown = await Promise.any([success, failure]).catch(() => 'nothing' as const));
   if (shown !== 'success') return { shown, booking: 'not_tried' };
   const replies = page
     .getByRole('group', { name: chatCopy.ui.suggestionsLabel })
@@ -179,7 +202,9 @@ async function chat({ page, plan, siteUrl }: Visit): Promise<Pick<VisitorOutcome
     const outcome = await firstOf({
       booked: chatLog(page).getByRole('link', { name: chatCopy.callTimes.manageLabel }),
       no_request: chatLog(page).getByText(NO_REQUEST[1]),
-      taken: chatLog(page).getByText(prefix(chatCopy.callTimes.taken)).last(),
+      sender_limit: chatLog(page).getByText(SENDER_LIMIT[1]),
+      failure: chatLog(page).getByText(prefix(chatCopy.callTimes.failure)),
+      taken: chatLog(page).getByText(prefix(chatCopy.callTimes.taken)).nth(attempt),
     });
     if (outcome !== 'taken') return { shown, booking: outcome ?? 'error' };
   }
@@ -212,7 +237,7 @@ const FLOWS: Record<Surface, (visit: Visit) => Promise<Pick<VisitorOutcome, 'sho
 export async function visit(
   browser: Browser,
   plan: VisitorPlan,
-  site: { url: string; builtApiOrigin: string; apiUrl: string },
+  site: { url: string; builtApiOrigin: string; apiUrl: string; screenshots?: string },
 ): Promise<VisitorOutcome> {
   const started = performance.now();
   const context = await browser.newContext({
@@ -238,14 +263,18 @@ export async function visit(
   };
   page.on('requestfinished', (request) => void onFinished(request));
   page.on('requestfailed', (request) => void onFinished(request));
+  const state: Visit['state'] = { shown: 'nothing' };
   try {
     if (plan.phone) await applyPhoneProfile(page);
-    const outcome = await FLOWS[plan.surface]({ page, plan, siteUrl: site.url });
+    const outcome = await FLOWS[plan.surface]({ page, plan, siteUrl: site.url, state });
     return { ...plan, ...outcome, insert, seconds: (performance.now() - started) / 1000, pageErrors };
   } catch (error) {
+    if (site.screenshots) {
+      await page.screenshot({ path: `${site.screenshots}/visitor-${plan.index}.png` }).catch(() => undefined);
+    }
     return {
       ...plan,
-      shown: 'nothing',
+      shown: state.shown,
       booking: 'error',
       insert,
       seconds: (performance.now() - started) / 1000,
