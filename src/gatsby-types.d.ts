@@ -781,6 +781,7 @@ type BookingJsonPicker = {
   readonly noTimes: Scalars['String'];
   readonly pickAnotherLabel: Scalars['String'];
   readonly retryLabel: Scalars['String'];
+  readonly senderLimit: Scalars['String'];
   readonly taken: Scalars['String'];
   readonly teamZoneNote: Scalars['String'];
   readonly title: Scalars['String'];
@@ -806,6 +807,7 @@ type BookingJsonPickerFieldSelector = {
   readonly noTimes: InputMaybe<FieldSelectorEnum>;
   readonly pickAnotherLabel: InputMaybe<FieldSelectorEnum>;
   readonly retryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly senderLimit: InputMaybe<FieldSelectorEnum>;
   readonly taken: InputMaybe<FieldSelectorEnum>;
   readonly teamZoneNote: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -831,6 +833,7 @@ type BookingJsonPickerFilterInput = {
   readonly noTimes: InputMaybe<StringQueryOperatorInput>;
   readonly pickAnotherLabel: InputMaybe<StringQueryOperatorInput>;
   readonly retryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly senderLimit: InputMaybe<StringQueryOperatorInput>;
   readonly taken: InputMaybe<StringQueryOperatorInput>;
   readonly teamZoneNote: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -856,6 +859,7 @@ type BookingJsonPickerSortInput = {
   readonly noTimes: InputMaybe<SortOrderEnum>;
   readonly pickAnotherLabel: InputMaybe<SortOrderEnum>;
   readonly retryLabel: InputMaybe<SortOrderEnum>;
+  readonly senderLimit: InputMaybe<SortOrderEnum>;
   readonly taken: InputMaybe<SortOrderEnum>;
   readonly teamZoneNote: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -1525,6 +1529,7 @@ type ChatJsonCallTimes = {
   readonly pickTimeNoMatch: Scalars['String'];
   readonly pmWords: ReadonlyArray<Scalars['String']>;
   readonly rangeWords: ReadonlyArray<Scalars['String']>;
+  readonly senderLimit: Scalars['String'];
   readonly stillWorking: Scalars['String'];
   readonly taken: Scalars['String'];
   readonly teamTime: Scalars['String'];
@@ -1567,6 +1572,7 @@ type ChatJsonCallTimesFieldSelector = {
   readonly pickTimeNoMatch: InputMaybe<FieldSelectorEnum>;
   readonly pmWords: InputMaybe<FieldSelectorEnum>;
   readonly rangeWords: InputMaybe<FieldSelectorEnum>;
+  readonly senderLimit: InputMaybe<FieldSelectorEnum>;
   readonly stillWorking: InputMaybe<FieldSelectorEnum>;
   readonly taken: InputMaybe<FieldSelectorEnum>;
   readonly teamTime: InputMaybe<FieldSelectorEnum>;
@@ -1609,6 +1615,7 @@ type ChatJsonCallTimesFilterInput = {
   readonly pickTimeNoMatch: InputMaybe<StringQueryOperatorInput>;
   readonly pmWords: InputMaybe<StringQueryOperatorInput>;
   readonly rangeWords: InputMaybe<StringQueryOperatorInput>;
+  readonly senderLimit: InputMaybe<StringQueryOperatorInput>;
   readonly stillWorking: InputMaybe<StringQueryOperatorInput>;
   readonly taken: InputMaybe<StringQueryOperatorInput>;
   readonly teamTime: InputMaybe<StringQueryOperatorInput>;
@@ -1711,6 +1718,7 @@ type ChatJsonCallTimesSortInput = {
   readonly pickTimeNoMatch: InputMaybe<SortOrderEnum>;
   readonly pmWords: InputMaybe<SortOrderEnum>;
   readonly rangeWords: InputMaybe<SortOrderEnum>;
+  readonly senderLimit: InputMaybe<SortOrderEnum>;
   readonly stillWorking: InputMaybe<SortOrderEnum>;
   readonly taken: InputMaybe<SortOrderEnum>;
   readonly teamTime: InputMaybe<SortOrderEnum>;
@@ -3071,6 +3079,8 @@ type File = Node & {
   readonly childPricingPageJson: Maybe<PricingPageJson>;
   /** Returns the first child node of type RedirectsJson or null if there are no children of given type on this node */
   readonly childRedirectsJson: Maybe<RedirectsJson>;
+  /** Returns the first child node of type ReleaseLeadJson or null if there are no children of given type on this node */
+  readonly childReleaseLeadJson: Maybe<ReleaseLeadJson>;
   /** Returns the first child node of type ServicesPageJson or null if there are no children of given type on this node */
   readonly childServicesPageJson: Maybe<ServicesPageJson>;
   /** Returns the first child node of type SiteJson or null if there are no children of given type on this node */
@@ -3110,6 +3120,8 @@ type File = Node & {
   readonly childrenPricingPageJson: Maybe<ReadonlyArray<Maybe<PricingPageJson>>>;
   /** Returns all children nodes filtered by type RedirectsJson */
   readonly childrenRedirectsJson: Maybe<ReadonlyArray<Maybe<RedirectsJson>>>;
+  /** Returns all children nodes filtered by type ReleaseLeadJson */
+  readonly childrenReleaseLeadJson: Maybe<ReadonlyArray<Maybe<ReleaseLeadJson>>>;
   /** Returns all children nodes filtered by type ServicesPageJson */
   readonly childrenServicesPageJson: Maybe<ReadonlyArray<Maybe<ServicesPageJson>>>;
   /** Returns all children nodes filtered by type SiteJson */
@@ -3274,6 +3286,7 @@ type FileFieldSelector = {
   readonly childPlansJson: InputMaybe<PlansJsonFieldSelector>;
   readonly childPricingPageJson: InputMaybe<PricingPageJsonFieldSelector>;
   readonly childRedirectsJson: InputMaybe<RedirectsJsonFieldSelector>;
+  readonly childReleaseLeadJson: InputMaybe<ReleaseLeadJsonFieldSelector>;
   readonly childServicesPageJson: InputMaybe<ServicesPageJsonFieldSelector>;
   readonly childSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
@@ -3294,6 +3307,7 @@ type FileFieldSelector = {
   readonly childrenPlansJson: InputMaybe<PlansJsonFieldSelector>;
   readonly childrenPricingPageJson: InputMaybe<PricingPageJsonFieldSelector>;
   readonly childrenRedirectsJson: InputMaybe<RedirectsJsonFieldSelector>;
+  readonly childrenReleaseLeadJson: InputMaybe<ReleaseLeadJsonFieldSelector>;
   readonly childrenServicesPageJson: InputMaybe<ServicesPageJsonFieldSelector>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFieldSelector>;
@@ -3353,6 +3367,7 @@ type FileFilterInput = {
   readonly childPlansJson: InputMaybe<PlansJsonFilterInput>;
   readonly childPricingPageJson: InputMaybe<PricingPageJsonFilterInput>;
   readonly childRedirectsJson: InputMaybe<RedirectsJsonFilterInput>;
+  readonly childReleaseLeadJson: InputMaybe<ReleaseLeadJsonFilterInput>;
   readonly childServicesPageJson: InputMaybe<ServicesPageJsonFilterInput>;
   readonly childSiteJson: InputMaybe<SiteJsonFilterInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
@@ -3373,6 +3388,7 @@ type FileFilterInput = {
   readonly childrenPlansJson: InputMaybe<PlansJsonFilterListInput>;
   readonly childrenPricingPageJson: InputMaybe<PricingPageJsonFilterListInput>;
   readonly childrenRedirectsJson: InputMaybe<RedirectsJsonFilterListInput>;
+  readonly childrenReleaseLeadJson: InputMaybe<ReleaseLeadJsonFilterListInput>;
   readonly childrenServicesPageJson: InputMaybe<ServicesPageJsonFilterListInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
@@ -3473,6 +3489,7 @@ type FileSortInput = {
   readonly childPlansJson: InputMaybe<PlansJsonSortInput>;
   readonly childPricingPageJson: InputMaybe<PricingPageJsonSortInput>;
   readonly childRedirectsJson: InputMaybe<RedirectsJsonSortInput>;
+  readonly childReleaseLeadJson: InputMaybe<ReleaseLeadJsonSortInput>;
   readonly childServicesPageJson: InputMaybe<ServicesPageJsonSortInput>;
   readonly childSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
@@ -3493,6 +3510,7 @@ type FileSortInput = {
   readonly childrenPlansJson: InputMaybe<PlansJsonSortInput>;
   readonly childrenPricingPageJson: InputMaybe<PricingPageJsonSortInput>;
   readonly childrenRedirectsJson: InputMaybe<RedirectsJsonSortInput>;
+  readonly childrenReleaseLeadJson: InputMaybe<ReleaseLeadJsonSortInput>;
   readonly childrenServicesPageJson: InputMaybe<ServicesPageJsonSortInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childrenTestimonialsJson: InputMaybe<TestimonialsJsonSortInput>;
@@ -5675,6 +5693,7 @@ type Query = {
   readonly allPlansJson: PlansJsonConnection;
   readonly allPricingPageJson: PricingPageJsonConnection;
   readonly allRedirectsJson: RedirectsJsonConnection;
+  readonly allReleaseLeadJson: ReleaseLeadJsonConnection;
   readonly allService: ServiceConnection;
   readonly allServicesPageJson: ServicesPageJsonConnection;
   readonly allSite: SiteConnection;
@@ -5703,6 +5722,7 @@ type Query = {
   readonly plansJson: Maybe<PlansJson>;
   readonly pricingPageJson: Maybe<PricingPageJson>;
   readonly redirectsJson: Maybe<RedirectsJson>;
+  readonly releaseLeadJson: Maybe<ReleaseLeadJson>;
   readonly service: Maybe<Service>;
   readonly servicesPageJson: Maybe<ServicesPageJson>;
   readonly site: Maybe<Site>;
@@ -5864,6 +5884,14 @@ type Query_allRedirectsJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<RedirectsJsonSortInput>>>;
+};
+
+
+type Query_allReleaseLeadJsonArgs = {
+  filter: InputMaybe<ReleaseLeadJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ReleaseLeadJsonSortInput>>>;
 };
 
 
@@ -6113,6 +6141,7 @@ type Query_fileArgs = {
   childPlansJson: InputMaybe<PlansJsonFilterInput>;
   childPricingPageJson: InputMaybe<PricingPageJsonFilterInput>;
   childRedirectsJson: InputMaybe<RedirectsJsonFilterInput>;
+  childReleaseLeadJson: InputMaybe<ReleaseLeadJsonFilterInput>;
   childServicesPageJson: InputMaybe<ServicesPageJsonFilterInput>;
   childSiteJson: InputMaybe<SiteJsonFilterInput>;
   childTestimonialsJson: InputMaybe<TestimonialsJsonFilterInput>;
@@ -6133,6 +6162,7 @@ type Query_fileArgs = {
   childrenPlansJson: InputMaybe<PlansJsonFilterListInput>;
   childrenPricingPageJson: InputMaybe<PricingPageJsonFilterListInput>;
   childrenRedirectsJson: InputMaybe<RedirectsJsonFilterListInput>;
+  childrenReleaseLeadJson: InputMaybe<ReleaseLeadJsonFilterListInput>;
   childrenServicesPageJson: InputMaybe<ServicesPageJsonFilterListInput>;
   childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   childrenTestimonialsJson: InputMaybe<TestimonialsJsonFilterListInput>;
@@ -6292,6 +6322,31 @@ type Query_redirectsJsonArgs = {
   parent: InputMaybe<NodeFilterInput>;
   permanent: InputMaybe<BooleanQueryOperatorInput>;
   to: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_releaseLeadJsonArgs = {
+  alreadyReleased: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  explanation: InputMaybe<StringQueryOperatorInput>;
+  failure: InputMaybe<StringQueryOperatorInput>;
+  heldBecause: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  lead: InputMaybe<StringQueryOperatorInput>;
+  loading: InputMaybe<StringQueryOperatorInput>;
+  meta: InputMaybe<PageMetaFilterInput>;
+  noSecret: InputMaybe<StringQueryOperatorInput>;
+  notFound: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  reasons: InputMaybe<ReleaseLeadJsonReasonsFilterInput>;
+  received: InputMaybe<StringQueryOperatorInput>;
+  releaseLabel: InputMaybe<StringQueryOperatorInput>;
+  released: InputMaybe<StringQueryOperatorInput>;
+  releasing: InputMaybe<StringQueryOperatorInput>;
+  retryLabel: InputMaybe<StringQueryOperatorInput>;
+  surfaces: InputMaybe<ReleaseLeadJsonSurfacesFilterInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -6561,6 +6616,253 @@ type RedirectsJsonSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly permanent: InputMaybe<SortOrderEnum>;
   readonly to: InputMaybe<SortOrderEnum>;
+};
+
+type ReleaseLeadJson = Node & {
+  readonly alreadyReleased: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly content: Scalars['JSON'];
+  readonly explanation: Scalars['String'];
+  readonly failure: Scalars['String'];
+  readonly heldBecause: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly lead: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly meta: PageMeta;
+  readonly noSecret: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly reasons: ReleaseLeadJsonReasons;
+  readonly received: Scalars['String'];
+  readonly releaseLabel: Scalars['String'];
+  readonly released: Scalars['String'];
+  readonly releasing: Scalars['String'];
+  readonly retryLabel: Scalars['String'];
+  readonly surfaces: ReleaseLeadJsonSurfaces;
+  readonly title: Scalars['String'];
+};
+
+type ReleaseLeadJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ReleaseLeadJsonEdge>;
+  readonly group: ReadonlyArray<ReleaseLeadJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ReleaseLeadJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ReleaseLeadJsonConnection_distinctArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+
+type ReleaseLeadJsonConnection_groupArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ReleaseLeadJsonConnection_maxArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+
+type ReleaseLeadJsonConnection_minArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+
+type ReleaseLeadJsonConnection_sumArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+type ReleaseLeadJsonEdge = {
+  readonly next: Maybe<ReleaseLeadJson>;
+  readonly node: ReleaseLeadJson;
+  readonly previous: Maybe<ReleaseLeadJson>;
+};
+
+type ReleaseLeadJsonFieldSelector = {
+  readonly alreadyReleased: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly explanation: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<FieldSelectorEnum>;
+  readonly heldBecause: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
+  readonly noSecret: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly reasons: InputMaybe<ReleaseLeadJsonReasonsFieldSelector>;
+  readonly received: InputMaybe<FieldSelectorEnum>;
+  readonly releaseLabel: InputMaybe<FieldSelectorEnum>;
+  readonly released: InputMaybe<FieldSelectorEnum>;
+  readonly releasing: InputMaybe<FieldSelectorEnum>;
+  readonly retryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly surfaces: InputMaybe<ReleaseLeadJsonSurfacesFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ReleaseLeadJsonFilterInput = {
+  readonly alreadyReleased: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly explanation: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<StringQueryOperatorInput>;
+  readonly heldBecause: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
+  readonly noSecret: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly reasons: InputMaybe<ReleaseLeadJsonReasonsFilterInput>;
+  readonly received: InputMaybe<StringQueryOperatorInput>;
+  readonly releaseLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly released: InputMaybe<StringQueryOperatorInput>;
+  readonly releasing: InputMaybe<StringQueryOperatorInput>;
+  readonly retryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly surfaces: InputMaybe<ReleaseLeadJsonSurfacesFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ReleaseLeadJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<ReleaseLeadJsonFilterInput>;
+};
+
+type ReleaseLeadJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ReleaseLeadJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ReleaseLeadJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ReleaseLeadJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ReleaseLeadJsonGroupConnection_distinctArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+
+type ReleaseLeadJsonGroupConnection_groupArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ReleaseLeadJsonGroupConnection_maxArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+
+type ReleaseLeadJsonGroupConnection_minArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+
+type ReleaseLeadJsonGroupConnection_sumArgs = {
+  field: ReleaseLeadJsonFieldSelector;
+};
+
+type ReleaseLeadJsonReasons = {
+  readonly bad_challenge: Scalars['String'];
+  readonly honeypot: Scalars['String'];
+  readonly network_burst: Scalars['String'];
+  readonly no_challenge: Scalars['String'];
+  readonly over_global_rate: Scalars['String'];
+};
+
+type ReleaseLeadJsonReasonsFieldSelector = {
+  readonly bad_challenge: InputMaybe<FieldSelectorEnum>;
+  readonly honeypot: InputMaybe<FieldSelectorEnum>;
+  readonly network_burst: InputMaybe<FieldSelectorEnum>;
+  readonly no_challenge: InputMaybe<FieldSelectorEnum>;
+  readonly over_global_rate: InputMaybe<FieldSelectorEnum>;
+};
+
+type ReleaseLeadJsonReasonsFilterInput = {
+  readonly bad_challenge: InputMaybe<StringQueryOperatorInput>;
+  readonly honeypot: InputMaybe<StringQueryOperatorInput>;
+  readonly network_burst: InputMaybe<StringQueryOperatorInput>;
+  readonly no_challenge: InputMaybe<StringQueryOperatorInput>;
+  readonly over_global_rate: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ReleaseLeadJsonReasonsSortInput = {
+  readonly bad_challenge: InputMaybe<SortOrderEnum>;
+  readonly honeypot: InputMaybe<SortOrderEnum>;
+  readonly network_burst: InputMaybe<SortOrderEnum>;
+  readonly no_challenge: InputMaybe<SortOrderEnum>;
+  readonly over_global_rate: InputMaybe<SortOrderEnum>;
+};
+
+type ReleaseLeadJsonSortInput = {
+  readonly alreadyReleased: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly explanation: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<SortOrderEnum>;
+  readonly heldBecause: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
+  readonly noSecret: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly reasons: InputMaybe<ReleaseLeadJsonReasonsSortInput>;
+  readonly received: InputMaybe<SortOrderEnum>;
+  readonly releaseLabel: InputMaybe<SortOrderEnum>;
+  readonly released: InputMaybe<SortOrderEnum>;
+  readonly releasing: InputMaybe<SortOrderEnum>;
+  readonly retryLabel: InputMaybe<SortOrderEnum>;
+  readonly surfaces: InputMaybe<ReleaseLeadJsonSurfacesSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ReleaseLeadJsonSurfaces = {
+  readonly booking_form: Scalars['String'];
+  readonly chat: Scalars['String'];
+  readonly contact_form: Scalars['String'];
+  readonly unknown: Scalars['String'];
+};
+
+type ReleaseLeadJsonSurfacesFieldSelector = {
+  readonly booking_form: InputMaybe<FieldSelectorEnum>;
+  readonly chat: InputMaybe<FieldSelectorEnum>;
+  readonly contact_form: InputMaybe<FieldSelectorEnum>;
+  readonly unknown: InputMaybe<FieldSelectorEnum>;
+};
+
+type ReleaseLeadJsonSurfacesFilterInput = {
+  readonly booking_form: InputMaybe<StringQueryOperatorInput>;
+  readonly chat: InputMaybe<StringQueryOperatorInput>;
+  readonly contact_form: InputMaybe<StringQueryOperatorInput>;
+  readonly unknown: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ReleaseLeadJsonSurfacesSortInput = {
+  readonly booking_form: InputMaybe<SortOrderEnum>;
+  readonly chat: InputMaybe<SortOrderEnum>;
+  readonly contact_form: InputMaybe<SortOrderEnum>;
+  readonly unknown: InputMaybe<SortOrderEnum>;
 };
 
 type Service = Node & {
@@ -8279,6 +8581,11 @@ type PricingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type PricingPageQuery = { readonly pricingPageJson: { readonly mostPopularLabel: string, readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly intro: string }, readonly quoteCta: { readonly label: string, readonly to: string }, readonly included: { readonly title: string, readonly items: ReadonlyArray<string> }, readonly cta: { readonly title: string, readonly text: string, readonly cta: { readonly label: string, readonly to: string } } } | null, readonly allPlansJson: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> } };
+
+type ReleaseLeadPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ReleaseLeadPageQuery = { readonly releaseLeadJson: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
 type SeoSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 

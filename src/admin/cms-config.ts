@@ -85,7 +85,7 @@ const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
   {
     name: 'forms',
     label: 'Forms',
-    typeNames: ['ContactFormJson', 'BookingFormJson', 'BookingJson', 'CallOutcomeJson'],
+    typeNames: ['ContactFormJson', 'BookingFormJson', 'BookingJson', 'CallOutcomeJson', 'ReleaseLeadJson'],
   },
   { name: 'chat', label: 'Chat assistant', typeNames: ['ChatJson'] },
   { name: 'settings', label: 'Site settings', typeNames: ['SiteJson'] },
@@ -213,6 +213,7 @@ const FILE_PREVIEW_ROUTES: Record<string, PageRoute | typeof PRIVACY_POLICY_PATH
   BookingFormJson: '/book',
   BookingJson: '/book',
   CallOutcomeJson: '/call-outcome',
+  ReleaseLeadJson: '/release-lead',
   ChatJson: '/',
   SiteJson: '/',
   // A short link has no page of its own: View Preview opens the home page.

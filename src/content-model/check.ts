@@ -151,7 +151,8 @@ function crossCheck(content: ValidContent, root: string, faulty: Set<string>): C
   const problems: ContentProblem[] = [];
   const legalSlugs = entriesOf(content, 'LegalPage').map((entry) => `/${entry.value.slug as string}`);
   const landingSlugs = entriesOf(content, 'LandingPage').map((entry) => `/${entry.value.slug as string}`);
-  // The change/cancel and who-turned-up pages work only from their own secret links: nothing in the copy links there.
+  // The change/cancel, who-turned-up and release pages work only from their own secret links: nothing in the copy
+  // links there.
   const routes = new Set<string>([
     ...pageRoutes.filter((route) => !LINK_ONLY_PATHS.includes(route)),
     ...legalSlugs,

@@ -6,6 +6,7 @@ import { chatScript } from '../features/chat/script-schema';
 import { bookingFormCopy, contactFormCopy } from '../features/forms/copy-schema';
 import { bookingCopy } from '../features/booking/copy-schema';
 import { callOutcomeCopy } from '../features/call-outcome/copy-schema';
+import { releaseLeadCopy } from '../features/release-lead/copy-schema';
 import { redirect } from './redirect-schema';
 import { landingPage } from './landing-schema';
 
@@ -126,6 +127,15 @@ export const contentSources: ContentSource[] = [
     label: "host's who-turned-up page",
     asUnit: true,
     runtimePlaceholders: ['email', 'name', 'day', 'time', 'zone', 'outcome', 'by'],
+  },
+  {
+    kind: 'json-object',
+    file: 'release-lead.json',
+    typeName: 'ReleaseLeadJson',
+    schema: releaseLeadCopy,
+    label: "team's page for releasing a held lead",
+    asUnit: true,
+    runtimePlaceholders: ['email', 'name', 'surface', 'reason', 'day', 'time', 'zone', 'zoneId'],
   },
   {
     kind: 'json-object',

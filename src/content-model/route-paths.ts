@@ -1,6 +1,15 @@
 // Route paths the site's own code links to or checks, free of Node modules so browser code may import them.
 
-export const pageRoutes = ['/', '/services', '/pricing', '/contact', '/book', '/booking', '/call-outcome'] as const;
+export const pageRoutes = [
+  '/',
+  '/services',
+  '/pricing',
+  '/contact',
+  '/book',
+  '/booking',
+  '/call-outcome',
+  '/release-lead',
+] as const;
 
 /** The change/cancel page of a booked call (its link is in the confirmation e-mail); not for search engines. */
 export const MANAGE_BOOKING_PATH = '/booking';
@@ -8,8 +17,14 @@ export const MANAGE_BOOKING_PATH = '/booking';
 /** The host's "who turned up" page (its link is in the host's 1-hour reminder); not for search engines. */
 export const CALL_OUTCOME_PATH = '/call-outcome';
 
+/**
+ * The team's page for one held lead (its link is in the hourly digest of held leads; the digest's side is
+ * RELEASE_PAGE_PATH in supabase/functions/notify-leads/hold-reasons.ts); not for search engines.
+ */
+export const RELEASE_LEAD_PATH = '/release-lead';
+
 /** Pages that work only from a secret link: noindex, out of the sitemap, never a link target in the copy. */
-export const LINK_ONLY_PATHS: readonly string[] = [MANAGE_BOOKING_PATH, CALL_OUTCOME_PATH];
+export const LINK_ONLY_PATHS: readonly string[] = [MANAGE_BOOKING_PATH, CALL_OUTCOME_PATH, RELEASE_LEAD_PATH];
 
 /** A landing page's own lead form, the target of its buttons' `#form` links. */
 export const FORM_ANCHOR = '#form';

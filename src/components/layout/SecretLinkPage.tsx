@@ -1,6 +1,6 @@
 // A page opened from a link with a secret in its fragment (the visitor's change/cancel link, the host's outcome
-// link): a heading, then the page's body, whose code loads after the page shows so no other page's first load
-// carries it. Kept out of search engines.
+// link, the digest's release link): a heading, then the page's body, whose code loads after the page shows so no
+// other page's first load carries it. Kept out of search engines.
 import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Seo } from '../seo/Seo';
