@@ -5,11 +5,16 @@
 // Writes bench/results/storage-abuse.json and prints a summary. Nothing here asserts: the tests do that.
 // Since issue 36 nothing refuses a visitor for other people's traffic: the floods report what was stored, held
 // (kept out of the per-lead notifications), refused by a limit tied to the sender, and what real visitors got.
+// Every flood lead and every visitor carries a valid proof-of-work solution, minted with the database's secret (read
+// as its owner, as the contract tests do: the solving itself is bench/lead-flood.ts's), so the floods show the
+// volume rules, as a flood that pays for its challenges meets them; without one every lead would be held
+// `no_challenge` whatever the volume. The requests of sections 1-3 carry none (they are about size and rate).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCAL_SUPABASE_PUBLISHABLE_KEY } from '../dev/local-api/local-keys';
 import { startLocalApi } from '../dev/local-api/server';
 import { startRealPostgres, type RealPostgres } from '../__tests__/helpers/real-postgres';
+import { mintChallenge, readChallengeSecret } from '../__tests__/helpers/lead-challenge';
 
 type Answer = { status: number; message?: string; ms: number; email?: string };
 
@@ -110,6 +115,8 @@ async function main(): Promise<void> {
 
     // 4. Floods: what is stored, held, refused by the limits tied to the sender, and what real visitors get: one
     // from a fresh address during the flood and one right after, and one inside the flood's own network block.
+    const secret = await readChallengeSecret(pg.sql);
+    const solved = () => ({ ...lead(), challenge: mintChallenge(secret, { maxNumber: 50_000 }).payload });
     const floods: Record<string, unknown>[] = [];
     for (const { label, clients, perClient, address } of [
       {
@@ -142,15 +149,15 @@ async function main(): Promise<void> {
       const requests: Promise<Answer>[] = [];
       for (let round = 0; round < perClient; round++) {
         for (let client = 0; client < clients; client++) {
-          requests.push(post(api.url, address(client), lead()));
+          requests.push(post(api.url, address(client), solved()));
         }
       }
-      const visitorDuring = post(api.url, '192.0.2.10', lead());
-      const visitorInFloodNetwork = post(api.url, address(0).replace(/\.\d+$/, '.250'), lead());
+      const visitorDuring = post(api.url, '192.0.2.10', solved());
+      const visitorInFloodNetwork = post(api.url, address(0).replace(/\.\d+$/, '.250'), solved());
       const answers = await Promise.all(requests);
       const visitor = await visitorDuring;
       const neighbour = await visitorInFloodNetwork;
-      const visitorAfter = await post(api.url, '192.0.2.11', lead());
+      const visitorAfter = await post(api.url, '192.0.2.11', solved());
       const [rows] = await pg.sql<{ stored: number; held: number; jobs: number; digests: number }>(
         `select count(*)::int as stored, count(*) filter (where hold_reason is not null)::int as held,
                 (select count(*)::int from private.lead_notifications n where n.lead_table = 'contact_messages'

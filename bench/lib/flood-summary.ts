@@ -70,7 +70,7 @@ export function summariseVisitors(
       (outcome) => outcome.booking,
     ),
     bookingsStored: count(bookings, (booking) => booking.status),
-    insertMs: timing(inserted.map((outcome) => outcome.insert?.ms ?? 0)),
+    insertMs: timing(inserted.filter((o) => o.insert?.status === 201).map((o) => o.insert?.ms ?? 0)),
     visitSeconds: timing(outcomes.map((outcome) => outcome.seconds)),
     errors: outcomes.filter((outcome) => outcome.error).map((o) => `${o.index} ${o.surface}: ${o.error}`),
     pageErrors: outcomes.flatMap((outcome) => outcome.pageErrors.map((error) => `${outcome.index}: ${error}`)),
@@ -105,6 +105,7 @@ export function printTable({ flood, visitors, notifications, growth }: Results):
   const rows: [string, string, string][] = [
     ['Real leads stored', `${visitors.stored}/${visitors.planned}`, `${visitors.planned}/${visitors.planned}`],
     ['Real leads refused', String(visitors.refused), '0'],
+    ['Real visitors were told', list(visitors.shown), `success ${visitors.planned}`],
     ['Real leads held (why)', list(visitors.holdReasons), '-'],
     [
       'Real leads notified exactly once',

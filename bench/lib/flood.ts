@@ -77,7 +77,13 @@ export async function postLead(apiUrl: string, table: LeadTable, address: string
     }
     return { status: response.status, message, ms: performance.now() - started };
   } catch (error) {
-    return { status: 0, message: (error as Error).name, ms: performance.now() - started };
+    // No answer: the timeout (TimeoutError) or the connection failed (fetch's TypeError, its cause's code).
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return {
+      status: 0,
+      message: `${(error as Error).name}${cause ? ` ${cause}` : ''}`,
+      ms: performance.now() - started,
+    };
   }
 }
 
