@@ -6,6 +6,7 @@ import { countInserts, failApiWith500, holdApi, restoreApi } from './setup/api-f
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus, waitForFocusClearOfHeader } from './setup/focus';
 import { gotoHydrated, reloadHydrated } from './setup/wait';
+import { waitForHydration } from './setup/phone-profile';
 import { startLeadApi } from './setup/test-env';
 import { leadHarnessForThisFile, storedLeadRows, type LeadTable } from './setup/lead-harness';
 import { watchScripts } from './setup/scripts';
@@ -340,7 +341,9 @@ describe('/contact', () => {
   it('loads supabase-js on the first interaction with the form, not with the page', async () => {
     const { context, page, errors } = await openPage(harness.browser, DESKTOP);
     const scripts = watchScripts(page);
+    // Hydrated, so the page's scripts have all run (network idle can come before they start on a busy machine).
     await gotoIdle(page, '/contact');
+    await waitForHydration(page);
     expect(scripts.urls.length).toBeGreaterThan(0);
     expect(await scripts.loaded('supabase')).toBe(false);
     await page.mouse.wheel(0, 600);
