@@ -5,6 +5,7 @@
 // its own React, then Lighthouse (mobile) runs every route of both sites interleaved, before and after taking
 // turns, so a slower moment of this shared machine falls on both. Reports first-load JS per route, the site's
 // own bytes over its floor, and the median performance score and TBT, in bench/results/compare-<date>.{json,md}.
+// A route one side has not (a page the change adds) is measured on the other side alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from '../dev/static/static-server';
@@ -89,7 +90,7 @@ async function main() {
       for (const route of options.routes) {
         // Alternate which side goes first, so neither always gets the warmer or the quieter moment.
         const order = round % 2 === 0 ? SIDES : [...SIDES].reverse();
-        for (const side of order) {
+        for (const side of order.filter((candidate) => hasRoute(sites[candidate], route))) {
           const result = await withRetries(() => runLighthouse(chrome, servers[side].url + route, 'mobile'));
           runs.get(route)![side].push(result);
           log(
@@ -109,6 +110,10 @@ async function main() {
   const rows = options.routes.map((route) => {
     const row = { route } as Record<string, unknown>;
     for (const side of SIDES) {
+      if (!hasRoute(sites[side], route)) {
+        row[side] = null;
+        continue;
+      }
       const js = firstLoad(sites[side], route).jsGzipBytes;
       const results = runs.get(route)![side];
       row[side] = {
@@ -137,6 +142,11 @@ async function main() {
   process.stdout.write(markdown(result));
 }
 
+/** Whether a built site has a page at `route` (a page one side of the comparison adds is measured on that side only). */
+function hasRoute(site: string, route: string): boolean {
+  return fs.existsSync(path.join(site, route, 'index.html'));
+}
+
 type Measured = { firstLoadJsKb: number; overFloorKb: number; performance: number; tbtMs: number };
 
 function markdown(result: {
@@ -155,12 +165,13 @@ function markdown(result: {
     '| Route | First-load JS before → after (KB gzip) | Over the floor before → after (KB) | Performance before → after | TBT before → after (ms) |',
     '| --- | --- | --- | --- | --- |',
   ];
+  // A route only one side has (a page the change adds) shows "—" on the other.
+  const cell = (row: Record<string, unknown>, show: (measured: Measured) => string | number) =>
+    (['before', 'after'] as const).map((side) => (row[side] ? show(row[side] as Measured) : '—')).join(' → ');
   for (const row of result.routes) {
-    const before = row.before as Measured;
-    const after = row.after as Measured;
     lines.push(
-      `| ${row.route} | ${before.firstLoadJsKb} → ${after.firstLoadJsKb} | ${before.overFloorKb} → ${after.overFloorKb} | ` +
-        `${before.performance.toFixed(2)} → ${after.performance.toFixed(2)} | ${before.tbtMs} → ${after.tbtMs} |`,
+      `| ${row.route} | ${cell(row, (m) => m.firstLoadJsKb)} | ${cell(row, (m) => m.overFloorKb)} | ` +
+        `${cell(row, (m) => m.performance.toFixed(2))} | ${cell(row, (m) => m.tbtMs)} |`,
     );
   }
   return lines.join('\n') + '\n';
