@@ -2,11 +2,12 @@
 // `npm run leads` for held leads (issue 36), against the embedded database: `held` lists them newest first with the
 // reason, where each came in and the e-mail address masked; `release <id>` releases one (its notification queued
 // once, a second release says so and changes nothing); `retention --held` deletes only the held leads never
-// released within the database's setting; the main listing says a held lead is held instead of "none".
+// released within the database's setting; the main listing says a held lead is held instead of "none"; `held
+// --reason --hour` lists what an hourly digest counted without listing.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
-import { fetchHeldLeads, formatHeldLeads, maskEmail } from '../../dev/leads/held';
+import { fetchHeldLeads, formatHeldLeads, maskEmail, parseHeldHour, parseHeldReasons } from '../../dev/leads/held';
 import {
   LOCAL_SUPABASE_PUBLISHABLE_KEY,
   LOCAL_SUPABASE_SECRET_KEY,
@@ -130,9 +131,66 @@ test('retention --held deletes only held leads never released older than the set
   expect(await runCli(['retention', '--held', '--delete'])).toMatchObject({ code: 2 });
 });
 
+test('held --reason and --hour list what an hourly digest counted without listing', async () => {
+  const [{ hour }] = await api.sql<{ hour: string }>(
+    `select to_char(date_trunc('hour', now(), 'UTC') - interval '3 hours', 'YYYY-MM-DD"T"HH24:MI"Z"') as hour`,
+  );
+  const traffic = await held('contact_messages', 'Traffic Visitor');
+  const trap = await held('contact_messages', 'Trap Junk');
+  const otherHour = await held('contact_messages', 'Other Hour Visitor');
+  await api.sql(
+    `update public.contact_messages set created_at = $2::timestamptz + interval '10 minutes',
+            hold_reason = 'over_global_rate' where id = $1`,
+    [traffic.id, hour],
+  );
+  await api.sql(
+    `update public.contact_messages set created_at = $2::timestamptz + interval '20 minutes' where id = $1`,
+    [trap.id, hour],
+  );
+  await api.sql(
+    `update public.contact_messages set created_at = $2::timestamptz - interval '50 minutes',
+            hold_reason = 'over_global_rate' where id = $1`,
+    [otherHour.id, hour],
+  );
+
+  const one = await runCli(['held', '--reason', 'over_global_rate', '--hour', hour]);
+  expect(one.code).toBe(0);
+  expect(one.stdout).toContain(`Held leads held for over_global_rate, received ${hour.slice(0, 10)} `);
+  expect(one.stdout).toContain(traffic.id);
+  expect(one.stdout).not.toContain(trap.id);
+  expect(one.stdout).not.toContain(otherHour.id);
+
+  // The digest's command names several reasons; a time inside the hour means the hour.
+  const inside = hour.replace(':00Z', ':42:07Z');
+  const both = await runCli(['held', '--reason', 'over_global_rate,honeypot', '--hour', inside]);
+  expect(both.stdout).toContain('Held leads held for over_global_rate or honeypot');
+  expect(both.stdout).toContain(traffic.id);
+  expect(both.stdout).toContain(trap.id);
+  expect(both.stdout).not.toContain(otherHour.id);
+  expect(both.stdout.indexOf(trap.id)).toBeLessThan(both.stdout.indexOf(traffic.id));
+
+  const anyHour = await fetchHeldLeads(api.service, false, { reasons: ['over_global_rate'] });
+  expect(anyHour.map((lead) => lead.lead_id)).toEqual(expect.arrayContaining([traffic.id, otherHour.id]));
+  expect(anyHour.every((lead) => lead.hold_reason === 'over_global_rate')).toBe(true);
+
+  expect((await runCli(['held', '--reason', 'no_challenge', '--hour', hour])).stdout).toContain(
+    'No held leads held for no_challenge',
+  );
+  expect(await runCli(['held', '--reason', 'Robert); drop'])).toMatchObject({ code: 2 });
+  expect(await runCli(['held', '--hour', 'yesterday'])).toMatchObject({ code: 2 });
+});
+
+test('--hour means the UTC clock hour of the time given', () => {
+  expect(parseHeldHour('2026-11-23T11:37:12Z')).toEqual(new Date('2026-11-23T11:00:00Z'));
+  expect(parseHeldHour('2026-11-23T22:37+11:00')).toEqual(new Date('2026-11-23T11:00:00Z'));
+  expect(parseHeldHour('11:00')).toMatch(/--hour takes an ISO time/);
+  expect(parseHeldReasons('over_global_rate, network_burst')).toEqual(['over_global_rate', 'network_burst']);
+  expect(parseHeldReasons(',')).toMatch(/--reason takes hold reasons/);
+});
+
 test('--help documents held, release and retention --held', async () => {
   const { stdout } = await runCli(['--help']);
-  expect(stdout).toContain('npm run leads -- held [--all]');
+  expect(stdout).toContain('npm run leads -- held [--all] [--reason <reason>[,<reason>…]] [--hour <ISO time>]');
   expect(stdout).toContain('npm run leads -- release <lead id>');
   expect(stdout).toContain('npm run leads -- retention --held [--dry-run]');
 });

@@ -9,7 +9,15 @@ import { runHostsCommand } from './host-commands';
 import { isOutcomeWord } from './outcome-words';
 import { recordOutcome } from './outcomes';
 import { eraseLeadsOf } from './erase';
-import { applyHeldRetention, fetchHeldLeads, formatHeldLeads, formatHeldRetention, releaseHeldLead } from './held';
+import {
+  applyHeldRetention,
+  fetchHeldLeads,
+  formatHeldLeads,
+  formatHeldRetention,
+  parseHeldHour,
+  parseHeldReasons,
+  releaseHeldLead,
+} from './held';
 import type { StoredLead } from './read-leads';
 import { applyRetention, cutoffFor } from './retention';
 
@@ -41,10 +49,13 @@ npm run leads -- retention --held [--dry-run]
   private.lead_guard_settings.held_retention_days (14 days unless changed); the next digest says how many.
   Hosted projects with pg_cron do this every night by themselves.
 
-npm run leads -- held [--all]
-  Lists the leads the database stored and held instead of notifying (the form's hidden trap field filled, a
-  burst from one network, more submissions a minute than usual), newest first: when, where it came in, the
-  e-mail address masked, name, company, why it was held, when it will be deleted. --all adds released ones.
+npm run leads -- held [--all] [--reason <reason>[,<reason>…]] [--hour <ISO time>]
+  Lists the leads the database stored and held instead of notifying (the form's hidden trap field filled, no or
+  a bad proof-of-work, a burst from one network, more submissions a minute than usual), newest first: when,
+  where it came in, the e-mail address masked, name, company, why it was held, when it will be deleted. --all
+  adds released ones. --reason keeps those held for these reasons (over_global_rate, network_burst,
+  no_challenge, bad_challenge, honeypot); --hour those received in the clock hour (UTC) of the time given,
+  e.g. 2026-11-23T11:00Z. The hourly digest lists the newest of each kind and gives this command for the rest.
 
 npm run leads -- release <lead id>
   Releases a held lead: its notification goes to the team as for any new lead, exactly once (releasing again
@@ -107,13 +118,24 @@ export async function runOperatorCommand(
     return 'usage' in result ? usageError(result.usage) : print(result);
   }
   if (command === 'held') {
+    const usage = 'Usage: npm run leads -- held [--all] [--reason <reason>[,<reason>…]] [--hour <ISO time>]';
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { all: { type: 'boolean', default: false } },
+      options: {
+        all: { type: 'boolean', default: false },
+        reason: { type: 'string' },
+        hour: { type: 'string' },
+      },
     });
-    if (positionals.length > 0) return usageError('Usage: npm run leads -- held [--all]');
-    return print({ ok: true, lines: [formatHeldLeads(await fetchHeldLeads(client, values.all ?? false), inert)] });
+    if (positionals.length > 0) return usageError(usage);
+    const reasons = values.reason === undefined ? undefined : parseHeldReasons(values.reason);
+    if (typeof reasons === 'string') return usageError(reasons);
+    const hourStart = values.hour === undefined ? undefined : parseHeldHour(values.hour);
+    if (typeof hourStart === 'string') return usageError(hourStart);
+    const filter = { reasons, hourStart };
+    const leads = await fetchHeldLeads(client, values.all ?? false, filter);
+    return print({ ok: true, lines: [formatHeldLeads(leads, inert, filter)] });
   }
   if (command === 'release') {
     if (args.length !== 1) return usageError('Usage: npm run leads -- release <lead id>');
