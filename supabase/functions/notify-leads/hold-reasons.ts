@@ -12,5 +12,17 @@ export const HOLD_REASONS: Record<string, string> = {
 
 export const holdReasonText = (reason: string): string => HOLD_REASONS[reason] ?? reason.replaceAll('_', ' ');
 
+/**
+ * The reasons that say only "there was a lot of traffic": the guard checks the trap field and the proof-of-work
+ * first, so a lead held for one of these had the trap empty and a valid solution, as a person's browser sends it.
+ * A real visitor held in a flood is among these; the digest lists them first. Every other reason (the trap, no or
+ * a bad solution, and any reason added later until it is named here) counts as probably automated.
+ */
+export const TRAFFIC_HOLD_REASONS: readonly string[] = ['over_global_rate', 'network_burst'];
+/** The other reasons known today, in the order the digest counts them. */
+export const AUTOMATED_HOLD_REASONS: readonly string[] = ['no_challenge', 'bad_challenge', 'honeypot'];
+
+export const isTrafficHold = (reason: string): boolean => TRAFFIC_HOLD_REASONS.includes(reason);
+
 /** The path of the page that releases one held lead; the secret follows in the fragment (never sent to a server). */
 export const RELEASE_PAGE_PATH = '/release-lead';

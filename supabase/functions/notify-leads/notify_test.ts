@@ -364,13 +364,32 @@ Deno.test(
     assert.equal(headers.get('Idempotency-Key'), 'job-1');
     assert.deepEqual(payload.to, config.to);
     assert.equal(payload.reply_to, undefined);
-    assert.equal(payload.subject, 'Held leads: 3 leads held 10:00 pm–11:00 pm, Monday 23 November 2026');
+    assert.equal(
+      payload.subject,
+      'Held leads: 3 leads held 10:00 pm–11:00 pm, Monday 23 November 2026 (1 probably real)',
+    );
     const body = String(payload.text);
     assert.match(body, /^3 leads were stored and held between 10:00 pm and 11:00 pm on Monday 23 November 2026/);
+    // The lead held for the traffic alone first, the trap-field one after it, in their groups.
+    assert.ok(
+      body.includes(
+        'PROBABLY REAL: 1 lead held only because of the traffic (over_global_rate: 1).' +
+          ' They carried a valid proof-of-work',
+      ),
+      body,
+    );
+    assert.ok(
+      body.includes(
+        '1. Ada Lovelace — Acme Pty Ltd — ada@example.com\n' +
+          '   Held: more submissions a minute than the form normally receives · through the chat assistant · received 10:30 pm',
+      ),
+      body,
+    );
+    assert.ok(body.includes('PROBABLY AUTOMATED: 1 lead held without a valid proof-of-work or with the trap field'));
     assert.ok(
       body.includes(
         [
-          '1. Mallory <script>alert(1)</script> — Junk & Co — bot@spam.example',
+          '2. Mallory <script>alert(1)</script> — Junk & Co — bot@spam.example',
           "   Held: the form's hidden trap field was filled · through the /contact form · received 10:04 pm",
           `   Release: https://brightlane.test/release-lead#${'c'.repeat(64)}`,
           '   (or: npm run leads -- release 0b6f4a52-4c1e-4c3a-9a55-0f3f9e2c1a02)',
@@ -378,13 +397,8 @@ Deno.test(
       ),
       body,
     );
-    assert.ok(
-      body.includes(
-        '2. Ada Lovelace — Acme Pty Ltd — ada@example.com\n' +
-          '   Held: more submissions a minute than the form normally receives · through the chat assistant · received 10:30 pm',
-      ),
-      body,
-    );
+    assert.ok(body.indexOf('PROBABLY REAL') < body.indexOf('PROBABLY AUTOMATED'));
+    assert.doesNotMatch(body, /Not listed here/, 'a small hour lists every lead');
     assert.match(body, /1 lead of this hour was released already\./);
     assert.match(body, /12 held leads were deleted since the last digest: held for 14 days and never released\./);
     const html = String(payload.html);
