@@ -1,7 +1,8 @@
 // What the team was sent during a flood (bench/lead-flood.ts): the local notification runner (the notify-leads Edge
 // Function under Deno with the local mail sink, dev/notifications/runner.ts) delivers the lead outbox as on a hosted
 // project; each message's Idempotency-Key is its outbox job's id, so every message is traced to its job: a lead's
-// own notification, or the hour's digest of held leads (whose text lists each held lead's e-mail address once).
+// own notification, or the hour's digest of held leads, which lists a held lead's e-mail address once or, past its
+// caps (digest-render.ts), counts it under its reason with the command that lists it.
 // Booking messages (invitations, host copies) come from the booking outbox and are counted apart.
 import type { SunkMessage } from '../../dev/notifications/mail-sink';
 import type { Sql } from './flood-report';
@@ -48,9 +49,26 @@ export async function waitForOutbox(sql: Sql, timeoutMs: number, kind?: 'lead' |
   }
 }
 
+/** Real leads still held, by e-mail address, with the id of the digest job for their clock hour (as the guard sets it). */
+async function heldRealLeads(sql: Sql, realEmails: string[]): Promise<Map<string, string | null>> {
+  const rows = await sql<{ email: string; digest_id: string | null }>(
+    `select l.email, (select n.id::text from private.lead_notifications n
+                       where n.kind = 'held_digest' and n.digest_hour = date_trunc('hour', l.created_at, 'UTC')) as digest_id
+       from (select email, created_at, hold_reason, released_at, duplicate_of from public.contact_messages
+             union all
+             select email, created_at, hold_reason, released_at, duplicate_of from public.consultation_requests) l
+      where l.email = any($1) and l.hold_reason is not null and l.released_at is null and l.duplicate_of is null`,
+    [realEmails],
+  );
+  return new Map(rows.map((row) => [row.email, row.digest_id]));
+}
+
 export type NotificationTally = {
-  /** Per real lead: messages that named it (its own, plus the digests that listed it). */
-  perRealLead: Record<string, { own: number; inDigest: number }>;
+  /**
+   * Per real lead: messages that named it (its own, plus the digests that listed it), and whether its hour's digest
+   * only counted it (held, past the digest's caps: reached through the command the digest gives).
+   */
+  perRealLead: Record<string, { own: number; inDigest: number; countedInDigest: boolean }>;
   realLeadsNotifiedOnce: number;
   realLeadsNotNotified: string[];
   realLeadsNotifiedMoreThanOnce: string[];
@@ -72,11 +90,12 @@ export async function tallyNotifications(
 ): Promise<NotificationTally> {
   const jobs = await outboxJobs(sql);
   const perRealLead: NotificationTally['perRealLead'] = Object.fromEntries(
-    realEmails.map((email) => [email, { own: 0, inDigest: 0 }]),
+    realEmails.map((email) => [email, { own: 0, inDigest: 0, countedInDigest: false }]),
   );
   let floodOwnMessages = 0;
   let bookingMessages = 0;
   const digests: NotificationTally['digests'] = [];
+  const sentDigests = new Set<string>();
   for (const message of messages) {
     const job = jobs.get(message.idempotencyKey);
     if (!job) {
@@ -88,6 +107,7 @@ export async function tallyNotifications(
       else if (isFloodEmail(job.email)) floodOwnMessages += 1;
       continue;
     }
+    sentDigests.add(job.id);
     digests.push({
       hour: job.digest_hour ?? '',
       leadsListed: (message.text.match(/^\d+\. /gm) ?? []).length,
@@ -96,7 +116,14 @@ export async function tallyNotifications(
     });
     for (const email of realEmails) perRealLead[email].inDigest += message.text.split(email).length - 1;
   }
-  const times = (email: string) => perRealLead[email].own + perRealLead[email].inDigest;
+  const held = await heldRealLeads(sql, realEmails);
+  for (const email of realEmails) {
+    const lead = perRealLead[email];
+    const digestId = held.get(email);
+    lead.countedInDigest = lead.own + lead.inDigest === 0 && !!digestId && sentDigests.has(digestId);
+  }
+  const times = (email: string) =>
+    perRealLead[email].own + perRealLead[email].inDigest + (perRealLead[email].countedInDigest ? 1 : 0);
   const perHour: Record<string, number> = {};
   for (const digest of digests) perHour[digest.hour] = (perHour[digest.hour] ?? 0) + 1;
   return {

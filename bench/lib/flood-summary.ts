@@ -109,7 +109,7 @@ export function printTable({ flood, visitors, notifications, growth }: Results):
     ['Real leads held (why)', list(visitors.holdReasons), '-'],
     [
       'Real leads notified exactly once',
-      `${notifications.realLeadsNotifiedOnce}/${visitors.planned} (own ${Object.values(notifications.perRealLead).filter((n) => n.own).length}, digest ${Object.values(notifications.perRealLead).filter((n) => n.inDigest).length})`,
+      `${notifications.realLeadsNotifiedOnce}/${visitors.planned} (own ${Object.values(notifications.perRealLead).filter((n) => n.own).length}, digest ${Object.values(notifications.perRealLead).filter((n) => n.inDigest).length}, counted in a digest ${Object.values(notifications.perRealLead).filter((n) => n.countedInDigest).length})`,
       `${visitors.planned}`,
     ],
     ['Real bookings (picked a time)', list(visitors.booking), '-'],
