@@ -42,9 +42,11 @@ function watchChallenge(page: Page) {
   return seen;
 }
 
-async function phoneVisit(route: string) {
+/** Opens `route` on the phone profile, hydrated; `setup` runs before the page loads (to block a request, say). */
+async function phoneVisit(route: string, setup?: (page: Page) => Promise<unknown>) {
   const visit = await openPage(harness.browser, MOBILE);
   await applyPhoneProfile(visit.page);
+  await setup?.(visit.page);
   const challenge = watchChallenge(visit.page);
   await visit.page.goto(harness.site.url + route, { waitUntil: 'load' });
   await waitForHydration(visit.page);
@@ -102,11 +104,9 @@ it('the chat: opening it prepares the challenge, and a call booked on a phone is
 });
 
 it('/book with the solver blocked: the visitor sees the confirmation, and the lead is stored held, not lost', async () => {
-  const visit = await openPage(harness.browser, MOBILE);
-  await applyPhoneProfile(visit.page);
-  await visit.page.route(`**${CHALLENGE_WORKER_PATH}`, (route) => route.abort('blockedbyclient'));
-  await visit.page.goto(harness.site.url + '/book', { waitUntil: 'load' });
-  await waitForHydration(visit.page);
+  const visit = await phoneVisit('/book', (page) =>
+    page.route(`**${CHALLENGE_WORKER_PATH}`, (route) => route.abort('blockedbyclient')),
+  );
 
   const email = uniqueEmail('challenge-blocked');
   await fillBookingForm(visit.page, bookingValues(email));
