@@ -32,11 +32,15 @@ async function idsOf(api: TestApi, table: string, email: string): Promise<string
   return rows.map((row) => row.id);
 }
 
-/** Makes every job due now except those of other tests, so a claim takes exactly the given leads' jobs. */
+/**
+ * Makes every job due now except those of other tests, so a claim takes exactly the given leads' jobs. A job that
+ * waits for its lead's next minute (leads sent in quick succession) is due as if the minute had passed.
+ */
 async function onlyDue(api: TestApi, leadIds: string[]) {
   await api.sql(
     `update private.lead_notifications set status = case when lead_id = any ($1::uuid[]) then 'pending' else 'sent' end,
-            next_attempt_at = now() - interval '1 second'
+            next_attempt_at = now() - interval '1 second',
+            settle_until = case when settle_until is null then null else now() - interval '1 second' end
       where status <> 'sent' or lead_id = any ($1::uuid[])`,
     [leadIds],
   );

@@ -298,12 +298,91 @@ describe.each(BACKENDS)('on %s', (backend) => {
                       and n.lead_id in (select id from public.contact_messages)) as jobs
              from public.contact_messages`,
         );
-        // The first 60 of the minute are notified one by one; the rest wait, held, for the hour's digest. Counts are
-        // read without a shared lock, so concurrent requests (10 connections on the real server) may pass a few more.
+        // The first 60 of the minute get a job of their own (all but the first wait a minute to be judged: below);
+        // the rest wait, held, for the hour's digest. Counts are read without a shared lock, so concurrent requests
+        // (10 connections on the real server) may pass a few more.
         expect(counts.stored).toBe(155);
         expect(counts.held + counts.jobs).toBe(155);
         expect(counts.jobs).toBeGreaterThanOrEqual(60);
         expect(counts.jobs).toBeLessThanOrEqual(backend === 'pglite' ? 60 : 70);
+      });
+    });
+
+    describe("a flood's first minute, judged a minute later", () => {
+      type JobRow = { lead_id: string; settle_until: string | null };
+      const jobsOf = (ids: string[]) =>
+        api.sql<JobRow>(
+          `select lead_id, settle_until::text from private.lead_notifications where kind = 'lead' and lead_id = any ($1::uuid[])`,
+          [ids],
+        );
+      const rowsOf = (emails: string[]) =>
+        api.sql<{ id: string; email: string; hold_reason: string | null }>(
+          `select id, email, hold_reason from public.contact_messages where email = any ($1::text[]) order by created_at`,
+          [emails],
+        );
+      /** As if the minute after these leads had passed: their waiting jobs are due. */
+      const minutePasses = () =>
+        api.sql(
+          `update private.lead_notifications set next_attempt_at = now() - interval '1 second',
+                  settle_until = now() - interval '1 second' where settle_until is not null`,
+        );
+      const claim = async () => {
+        const { data, error } = await api.service.rpc('claim_lead_notifications', { batch_size: 100 });
+        expect(error).toBeNull();
+        return (data ?? []).map((job) => String(job.lead_id));
+      };
+      beforeEach(async () => {
+        await api.sql('delete from public.contact_messages');
+        await api.sql(`delete from private.lead_notifications where kind = 'held_digest'`);
+      });
+
+      test('a lead alone in its minute is sent at once; the next a few seconds later waits, and is sent when no flood followed', async () => {
+        const emails = [uniqueEmail('alone'), uniqueEmail('soon-after')];
+        for (const [index, email] of emails.entries()) {
+          expect((await submit(visitor(), 'contact_messages', email, index)).error).toBeNull();
+        }
+        const [alone, soonAfter] = await rowsOf(emails);
+        const jobs = new Map((await jobsOf([alone.id, soonAfter.id])).map((job) => [job.lead_id, job.settle_until]));
+        expect(jobs.get(alone.id)).toBeNull();
+        expect(jobs.get(soonAfter.id)).toEqual(expect.any(String));
+        // Before its minute has passed, only the first is sent.
+        expect((await claim()).filter((id) => id === alone.id || id === soonAfter.id)).toEqual([alone.id]);
+        await minutePasses();
+        expect(await claim()).toContain(soonAfter.id);
+        expect((await rowsOf(emails)).map((row) => row.hold_reason)).toEqual([null, null]);
+      });
+
+      test('the leads that opened a flood are held once the flood is seen, in the digest, and none is sent on its own', async () => {
+        // 70 leads from 70 networks, one after another: the first 60 arrive before the table has 60 in a minute.
+        const emails = Array.from({ length: 70 }, (_, index) => uniqueEmail(`opening${index}`));
+        for (const [index, email] of emails.entries()) {
+          expect((await submit(visitor(), 'contact_messages', email, index)).error).toBeNull();
+        }
+        const before = await rowsOf(emails);
+        expect(before.filter((row) => row.hold_reason === null)).toHaveLength(60);
+        const first = before[0];
+        expect(await claim()).toEqual([first.id]);
+
+        await minutePasses();
+        expect(await claim()).toEqual([]);
+        const after = await rowsOf(emails);
+        expect(after.filter((row) => row.hold_reason === null).map((row) => row.id)).toEqual([first.id]);
+        expect(after.slice(1).every((row) => row.hold_reason === 'over_global_rate')).toBe(true);
+        expect(await jobsOf(after.slice(1).map((row) => row.id))).toEqual([]);
+        const [digests] = await api.sql<{ count: number }>(
+          `select count(*)::int from private.lead_notifications where kind = 'held_digest'`,
+        );
+        expect(digests.count).toBe(1);
+        // Held like any other: one release queues its notification, sent at once.
+        const { data: released } = await api.service.rpc(
+          'release_held_lead' as never,
+          {
+            lead_table: 'contact_messages',
+            lead_id: after[1].id,
+          } as never,
+        );
+        expect(released).toMatchObject({ status: 'released' });
+        expect(await claim()).toEqual([after[1].id]);
       });
     });
   });
