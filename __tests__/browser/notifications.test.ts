@@ -37,8 +37,8 @@ let runner: NotificationRunner;
 let mailDir: string;
 
 beforeAll(async () => {
-  // This file sends its leads seconds apart, which the database takes for the start of a flood: each later lead's
-  // notification would wait a minute to be judged (held-leads.test.ts). Here every lead is sent at once.
+  // Every lead's own notification waits a minute to be judged (a flood's first minute:
+  // __tests__/contract/submission-rules.test.ts, __tests__/dev/notification-runner.test.ts); here each goes at once.
   await harness.api.sql(`update private.lead_guard_settings set settle_after_per_minute = 1000`);
   mailDir = await mkdtemp(path.join(tmpdir(), 'local-mail-browser-'));
   runner = await startNotificationRunner({

@@ -28,6 +28,9 @@ jest.setTimeout(40_000);
 beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'local-mail-'));
   api = await startTestApi({ backend: 'pglite' });
+  // Every lead's own notification waits a minute to be judged (a flood's first minute: the last test here, and
+  // __tests__/contract/submission-rules.test.ts); the delivery tests let each go at once.
+  await api.sql('update private.lead_guard_settings set settle_after_per_minute = 1000');
   runner = await startNotificationRunner({
     apiUrl: api.url,
     serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
@@ -211,4 +214,25 @@ describe('booking messages', () => {
     ]);
     expect(toVisitor().filter((message) => message.subject.startsWith('Reminder'))).toEqual([]);
   });
+});
+
+test("with the database's own setting a lead's e-mail waits for its minute, then arrives once", async () => {
+  await api.sql('update private.lead_guard_settings set settle_after_per_minute = 0');
+  try {
+    const lead = { name: 'Mary Somerville', email: uniqueEmail('RunnerWait'), company: 'Kelp Co', message: 'Hi' };
+    expect((await api.anon.from('contact_messages').insert(lead)).error).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(messagesTo(lead.email)).toEqual([]);
+    // The minute passes.
+    await api.sql(
+      `update private.lead_notifications n set next_attempt_at = now(), settle_until = now()
+         from public.contact_messages c where c.id = n.lead_id and c.email = $1`,
+      [lead.email],
+    );
+    await waitFor('the e-mail', () => (messagesTo(lead.email).length ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(messagesTo(lead.email)).toHaveLength(1);
+  } finally {
+    await api.sql('update private.lead_guard_settings set settle_after_per_minute = 1000');
+  }
 });

@@ -3,17 +3,19 @@
 -- proof-of-work solutions, were stored unheld and notified one by one (33–36 in the flood benchmark). Judged with
 -- hindsight they are the flood's: they arrived in a minute in which the table received more than that.
 --
--- A lead that arrives within a minute of another lead of its table is therefore not sent at once: its job waits a
--- minute (`settle_until`), and when it is due the claim judges it as the guard would have with hindsight: if any
--- minute that contains the lead, before or after it, has `global_hold_per_minute` other rows of the table, the lead
--- is held `over_global_rate`, loses its job and is listed in its hour's digest like any lead held on arrival;
--- otherwise it is sent as usual.
--- A lead alone in its minute (the usual case) is sent at once; only a flood's very first lead is indistinguishable.
+-- A lead is therefore not sent at once: its job waits a minute (`settle_until`), and when it is due the claim
+-- judges it as the guard would have with hindsight: if any minute that contains the lead, before or after it, has
+-- `global_hold_per_minute` other rows of the table, the lead is held `over_global_rate`, loses its job and is listed
+-- in its hour's digest like any lead held on arrival;
+-- otherwise it is sent as usual, a minute late. Even a flood's very first lead, which nothing tells from a person's
+-- when it arrives, is judged so. `settle_after_per_minute` lets a lead go at once when the table received fewer
+-- other rows than that in the minute before it (0, the default: none goes at once; 1: a lead alone in its minute
+-- goes at once, and only the flood's very first lead is notified on its own).
 
 alter table private.lead_guard_settings
-  -- A lead's own notification waits a minute when the table received at least this many other rows in the
-  -- minute before it (0: every lead waits).
-  add column settle_after_per_minute integer not null default 1,
+  -- A lead's own notification waits a minute, to be judged, when the table received at least this many other rows
+  -- in the minute before it (0: every lead waits).
+  add column settle_after_per_minute integer not null default 0,
   add constraint lead_guard_settings_settle check (settle_after_per_minute >= 0);
 
 alter table private.lead_notifications
@@ -60,14 +62,16 @@ security definer
 set search_path = ''
 as $$
 declare
-  others_last_minute integer;
-  settle_after constant integer := (select s.settle_after_per_minute from private.lead_guard_settings s);
+  others_last_minute integer := 0;
+  settle_after constant integer := coalesce((select s.settle_after_per_minute from private.lead_guard_settings s), 0);
 begin
-  execute format('select count(*) from %I.%I where created_at > now() - interval ''1 minute'' and id <> $1',
-                 tg_table_schema, tg_table_name)
-    into others_last_minute
-    using new.id;
-  if others_last_minute >= coalesce(settle_after, 1) then
+  if settle_after > 0 then
+    execute format('select count(*) from %I.%I where created_at > now() - interval ''1 minute'' and id <> $1',
+                   tg_table_schema, tg_table_name)
+      into others_last_minute
+      using new.id;
+  end if;
+  if others_last_minute >= settle_after then
     insert into private.lead_notifications (lead_table, lead_id, next_attempt_at, settle_until)
     values (tg_table_name, new.id, new.created_at + interval '1 minute', new.created_at + interval '1 minute');
   else
