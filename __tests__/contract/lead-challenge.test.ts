@@ -216,6 +216,48 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(await holdReason('consultation_requests', booking.email)).toBeNull();
     });
 
+    test("a valid challenge's issue time is kept on the lead; an invalid one's is not (20261201100000)", async () => {
+      // Issued 42 s before the lead: a person filling in the form.
+      const person = contact('took-time');
+      const { payload } = mintChallenge(await secret(), { expiresIn: 600 - 42 });
+      expect(await send('contact_messages', { ...person, challenge: payload })).toEqual(ANSWER);
+      const [row] = await api.sql<{ seconds: number; hold_reason: string | null }>(
+        `select private.seconds_to_send(created_at, challenge_issued_at) as seconds, hold_reason
+           from public.contact_messages where email = $1`,
+        [person.email],
+      );
+      expect(row.hold_reason).toBeNull();
+      expect(row.seconds).toBeGreaterThanOrEqual(41);
+      expect(row.seconds).toBeLessThanOrEqual(44);
+
+      // Claiming an old issue with a forged signature, or without a solution: nothing kept.
+      const forged = mintChallenge('not the secret', { expiresIn: 60 });
+      const liar = contact('forged-time');
+      const none = contact('no-time');
+      expect(await send('contact_messages', { ...liar, challenge: forged.payload })).toEqual(ANSWER);
+      expect(await send('contact_messages', none)).toEqual(ANSWER);
+      expect(
+        await api.sql(
+          `select hold_reason, challenge_issued_at from public.contact_messages where email = any ($1) order by hold_reason`,
+          [[liar.email, none.email]],
+        ),
+      ).toEqual([
+        { hold_reason: 'bad_challenge', challenge_issued_at: null },
+        { hold_reason: 'no_challenge', challenge_issued_at: null },
+      ]);
+      // A visitor cannot send it.
+      const sent = await send('contact_messages', {
+        ...contact('sends-time'),
+        challenge: await solvedPayload(),
+        challenge_issued_at: '2020-01-01T00:00:00Z',
+      });
+      expect(sent.status).not.toBe(201);
+      // Out of the minute's count, which the later tests here stay under.
+      await api.sql('delete from public.contact_messages where email = any ($1)', [
+        [person.email, liar.email, none.email],
+      ]);
+    });
+
     test('no challenge (left out, null or blank): stored and held no_challenge, answered the same, not notified', async () => {
       for (const [label, extra] of [
         ['missing', {}],

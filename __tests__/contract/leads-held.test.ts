@@ -3,11 +3,13 @@
 // reason, where each came in and the e-mail address masked; `release <id>` releases one (its notification queued
 // once, a second release says so and changes nothing); `retention --held` deletes only the held leads never
 // released within the database's setting; the main listing says a held lead is held instead of "none"; `held
-// --reason --hour` lists what an hourly digest counted without listing.
+// --reason --hour` lists what an hourly digest counted without listing; leads that took a person's time to send come
+// first, each with how long it took.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
 import { fetchHeldLeads, formatHeldLeads, maskEmail, parseHeldHour, parseHeldReasons } from '../../dev/leads/held';
+import { mintChallenge, readChallengeSecret } from '../helpers/lead-challenge';
 import {
   LOCAL_SUPABASE_PUBLISHABLE_KEY,
   LOCAL_SUPABASE_SECRET_KEY,
@@ -74,7 +76,8 @@ test('held lists held leads newest first with reason, source and masked address;
   const text = formatHeldLeads(listed, toInertText);
   expect(text).toContain(`chat  ${maskEmail(newer.email)}  Newer \\u{1b}[31mJunk, Junk Pty Ltd`);
   expect(text).toContain(`/contact form  ${maskEmail(older.email)}  Older Junk`);
-  expect(text).toContain("held: the form's hidden trap field was filled · deleted ");
+  // Their proof-of-work was valid (the guard checks it whatever else holds a lead): sent at once, as scripts do.
+  expect(text).toMatch(/held: the form's hidden trap field was filled · sent [0-4] s after starting · deleted /);
   expect(text).not.toContain(newer.email);
 
   const cli = await runCli(['held']);
@@ -178,6 +181,47 @@ test('held --reason and --hour list what an hourly digest counted without listin
   );
   expect(await runCli(['held', '--reason', 'Robert); drop'])).toMatchObject({ code: 2 });
   expect(await runCli(['held', '--hour', 'yesterday'])).toMatchObject({ code: 2 });
+});
+
+test("held lists those that took a person's time first, however old, each with how long it took", async () => {
+  const secret = await readChallengeSecret(api.sql);
+  /** A lead with a valid challenge issued `secondsAgo` before it, then held for the traffic. */
+  async function timed(name: string, secondsAgo: number) {
+    const lead = {
+      name,
+      email: uniqueEmail('timed'),
+      company: 'Timed Co',
+      message: 'Hello',
+      challenge: mintChallenge(secret, { expiresIn: 600 - secondsAgo }).payload,
+    };
+    const client = api.clientFor(LOCAL_SUPABASE_PUBLISHABLE_KEY, {
+      clientAddress: uniqueClientAddress(),
+      challenge: false,
+    });
+    const { error } = await client.from('contact_messages').insert(lead);
+    if (error) throw new Error(error.message);
+    const [{ id }] = await api.sql<{ id: string }>(
+      `update public.contact_messages set hold_reason = 'over_global_rate' where email = $1 returning id`,
+      [lead.email],
+    );
+    return id;
+  }
+  const person = await timed('Patient Person', 95);
+  const script = await timed('Quick Script', 1);
+
+  const listed = await fetchHeldLeads(api.service, false, { reasons: ['over_global_rate'] });
+  const ids = listed.map((lead) => lead.lead_id);
+  expect(ids.indexOf(person)).toBeLessThan(ids.indexOf(script));
+  expect(listed.find((lead) => lead.lead_id === person)?.seconds_to_send).toBeGreaterThanOrEqual(94);
+  expect(listed.find((lead) => lead.lead_id === script)?.seconds_to_send).toBeLessThanOrEqual(3);
+  const text = formatHeldLeads(listed, toInertText);
+  expect(text).toMatch(
+    /held: more submissions a minute than the form normally receives · sent 9[4-7] s after starting/,
+  );
+  expect(text).toContain('those sent 5 s or more after starting first, then newest first');
+
+  const cli = await runCli(['held']);
+  expect(cli.stdout.indexOf(person)).toBeLessThan(cli.stdout.indexOf(script));
 });
 
 test('--hour means the UTC clock hour of the time given', () => {

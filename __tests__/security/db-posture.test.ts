@@ -227,6 +227,7 @@ describe('privileges in the database', () => {
         'released_at',
         'released_by',
         'release_token_hash',
+        'challenge_issued_at',
       ])
         expect(insertable.map((row) => row.column)).not.toContain(column);
       expect(insertable.map((row) => row.column)).toContain('honeypot');

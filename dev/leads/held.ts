@@ -1,10 +1,12 @@
 // Held leads in `npm run leads` (issue 36): `held` lists the leads the submission guard stored and held (a filled
-// trap field, no or a bad proof-of-work, a burst from one network, above the global rate), newest first, with the
-// reason, where each came in and a masked e-mail address; `--reason` and `--hour` narrow it to what an hourly
+// trap field, no or a bad proof-of-work, a burst from one network, above the global rate) in the digest's order
+// (those that took a person's time to send first, then newest first), with the reason, where each came in, how
+// long it took and a masked e-mail address; `--reason` and `--hour` narrow it to what an hourly
 // digest counted without listing. `release <id>` releases one (its normal notification goes out once); `retention
 // --held` deletes the held leads never released within the retention setting. Through service_role functions of
 // the database (supabase/migrations/20261127100000_held_leads.sql), which make a release happen exactly once.
 import { HOLD_REASONS, holdReasonText } from '../../supabase/functions/notify-leads/hold-reasons';
+import { heldLeadOrder, PERSON_SECONDS } from '../../supabase/functions/notify-leads/held-order';
 import type { NodeLeadClient } from '../local-api/node-client';
 import { call, type OperatorResult } from './bookings';
 
@@ -21,6 +23,8 @@ export type HeldLead = {
   released_by: string | null;
   /** When the retention deletes it unless it is released; null once released. */
   deleted_after: string | null;
+  /** Seconds from its proof-of-work challenge to the lead; null without a valid one. */
+  seconds_to_send: number | null;
 };
 
 type Answer = { status: string; [key: string]: unknown };
@@ -68,7 +72,7 @@ export async function fetchHeldLeads(
   filter: HeldFilter = {},
 ): Promise<HeldLead[]> {
   if (!filter.reasons && !filter.hourStart) {
-    return call<HeldLead[]>(client, 'held_leads', { include_released: includeReleased });
+    return (await call<HeldLead[]>(client, 'held_leads', { include_released: includeReleased })).sort(heldLeadOrder);
   }
   // Filtered by PostgREST (its filters on the function's rows), so a hosted project's row limit applies to the
   // leads asked for, not to all of them; and again here, as the local data API (dev/local-api) takes no filters on
@@ -87,13 +91,15 @@ export async function fetchHeldLeads(
   }
   const { data, error } = await query;
   if (error) throw Object.assign(new Error(`held_leads: ${error.message} (${error.code || 'no response'})`), error);
-  return (data as HeldLead[]).filter((lead) => {
-    const received = Date.parse(lead.received_at);
-    return (
-      (!filter.reasons || filter.reasons.includes(lead.hold_reason)) &&
-      (hourStart === undefined || hourEnd === undefined || (received >= hourStart && received < hourEnd))
-    );
-  });
+  return (data as HeldLead[])
+    .filter((lead) => {
+      const received = Date.parse(lead.received_at);
+      return (
+        (!filter.reasons || filter.reasons.includes(lead.hold_reason)) &&
+        (hourStart === undefined || hourEnd === undefined || (received >= hourStart && received < hourEnd))
+      );
+    })
+    .sort(heldLeadOrder);
 }
 
 /** `--reason a,b`: hold reasons as the database writes them. */
@@ -129,13 +135,15 @@ export function formatHeldLeads(leads: HeldLead[], inert: (text: string) => stri
   ].join(', ');
   if (leads.length === 0) return which ? `No held leads ${which}.` : 'No held leads.';
   const lines = [
-    `Held leads${which ? ` ${which}` : ''}: ${leads.length}, newest first (release one with npm run leads -- release <id>)`,
+    `Held leads${which ? ` ${which}` : ''}: ${leads.length}, those sent ${PERSON_SECONDS} s or more after starting first, ` +
+      'then newest first (release one with npm run leads -- release <id>)',
   ];
   for (const lead of leads) {
     const who = [lead.name, lead.company ?? ''].filter(Boolean).map(inert).join(', ');
     lines.push(
       `  ${utc(lead.received_at)}  ${sourceOf(lead)}  ${inert(maskEmail(lead.email))}  ${who}`,
       `      held: ${holdReasonText(lead.hold_reason)}` +
+        (typeof lead.seconds_to_send === 'number' ? ` · sent ${lead.seconds_to_send} s after starting` : '') +
         (lead.released_at
           ? ` · released ${utc(lead.released_at)} by ${inert(lead.released_by ?? '')}`
           : lead.deleted_after

@@ -10,6 +10,7 @@ export type Database = {
         Row: {
           attribution: Json | null;
           challenge: string | null;
+          challenge_issued_at: string | null;
           client_hash: string | null;
           company: string;
           created_at: string;
@@ -29,6 +30,7 @@ export type Database = {
         Insert: {
           attribution?: Json | null;
           challenge?: string | null;
+          challenge_issued_at?: string | null;
           client_hash?: string | null;
           company: string;
           created_at?: string;
@@ -48,6 +50,7 @@ export type Database = {
         Update: {
           attribution?: Json | null;
           challenge?: string | null;
+          challenge_issued_at?: string | null;
           client_hash?: string | null;
           company?: string;
           created_at?: string;
@@ -70,6 +73,7 @@ export type Database = {
         Row: {
           attribution: Json | null;
           challenge: string | null;
+          challenge_issued_at: string | null;
           client_hash: string | null;
           company: string | null;
           created_at: string;
@@ -88,6 +92,7 @@ export type Database = {
         Insert: {
           attribution?: Json | null;
           challenge?: string | null;
+          challenge_issued_at?: string | null;
           client_hash?: string | null;
           company?: string | null;
           created_at?: string;
@@ -106,6 +111,7 @@ export type Database = {
         Update: {
           attribution?: Json | null;
           challenge?: string | null;
+          challenge_issued_at?: string | null;
           client_hash?: string | null;
           company?: string | null;
           created_at?: string;

@@ -42,6 +42,7 @@ export async function storedLeadRows(api: LeadApi, table: LeadTable, email: stri
       released_by: _releasedBy,
       hold_reason: _holdReason,
       challenge: _challenge,
+      challenge_issued_at: _challengeIssuedAt,
       honeypot: _honeypot,
       ...row
     }: Record<string, unknown>) => {

@@ -15,6 +15,7 @@ import {
   RELEASE_PAGE_PATH,
   TRAFFIC_HOLD_REASONS,
 } from './hold-reasons.ts';
+import { heldLeadOrder, PERSON_SECONDS, tookAPersonsTime } from './held-order.ts';
 import { BUSINESS_TIME_ZONE, escapeHtml, receivedThrough, type Notification } from './render.ts';
 import { part } from './times.ts';
 
@@ -33,6 +34,8 @@ export type HeldDigestLead = {
    * digest does not list are never sent, and are gone once it is sent: those leads are released by command.
    */
   release_token: string | null;
+  /** Seconds from the lead's proof-of-work challenge to the lead; null without a valid one (held-order.ts). */
+  seconds_to_send: number | null;
 };
 
 export type HeldDigest = {
@@ -82,10 +85,14 @@ const COPY = {
         'browser blocks scripts can be among them.',
     },
   },
+  personsTime: (took: number) =>
+    `${count(took)} of them took a person's time, at least ${PERSON_SECONDS} s from starting the form or the chat to ` +
+    'sending, and come first (a script sends within seconds of its proof-of-work).',
+  tookTime: (seconds: number) => `sent ${duration(seconds)} after starting`,
   listed: (shown: number, total: number) =>
-    shown === total ? 'Newest first:' : `The newest ${count(shown)} of ${count(total)}:`,
+    shown === total ? 'All of them:' : `The first ${count(shown)} of ${count(total)}:`,
   rest: (more: number, reasons: string, command: string) =>
-    `Not listed here: ${count(more)} more (${reasons}), still held. The whole group, newest first, with the ids ` +
+    `Not listed here: ${count(more)} more (${reasons}), still held. The whole group, in the same order, with the ids ` +
     `to release: ${command}`,
   released: (released: number) =>
     `${plural(released, 'lead', 'leads')} of this hour ${released === 1 ? 'was' : 'were'} released already.`,
@@ -98,6 +105,8 @@ const COPY = {
 };
 
 const count = (value: number) => value.toLocaleString('en-AU');
+const duration = (seconds: number) =>
+  seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
 const plural = (value: number, one: string, many = `${one}s`) => `${count(value)} ${value === 1 ? one : many}`;
 
 function hourOf(digest: HeldDigest) {
@@ -133,17 +142,15 @@ type Entry = { number: number; heading: string; details: string; link: string | 
 type Group = { key: GroupKey; leads: HeldDigestLead[]; entries: Entry[]; about: string; rest: string | null };
 
 /**
- * The groups of still-held leads, probably real first, each newest first (the order `npm run leads -- held`
- * lists them, so the command in "Not listed here" goes on where the e-mail stops; and the newest are the ones whose
- * senders are still waiting for an answer), at most DIGEST_LIST_LIMITS of each listed, numbered across groups.
+ * The groups of still-held leads, probably real first, each in held-order.ts's order (those that took a person's
+ * time first, then newest first: the order `npm run leads -- held` lists them, so the command in "Not listed here"
+ * goes on where the e-mail stops), at most DIGEST_LIST_LIMITS of each listed, numbered across groups.
  */
 function groupsOf(digest: HeldDigest, siteUrl: string | undefined): Group[] {
-  const newestFirst = [...digest.leads].sort(
-    (a, b) => Date.parse(b.received_at) - Date.parse(a.received_at) || a.lead_id.localeCompare(b.lead_id),
-  );
+  const ordered = [...digest.leads].sort(heldLeadOrder);
   const split: Record<GroupKey, HeldDigestLead[]> = {
-    probablyReal: newestFirst.filter((lead) => isTrafficHold(lead.hold_reason)),
-    probablyAutomated: newestFirst.filter((lead) => !isTrafficHold(lead.hold_reason)),
+    probablyReal: ordered.filter((lead) => isTrafficHold(lead.hold_reason)),
+    probablyAutomated: ordered.filter((lead) => !isTrafficHold(lead.hold_reason)),
   };
   const known: Record<GroupKey, readonly string[]> = {
     probablyReal: TRAFFIC_HOLD_REASONS,
@@ -164,7 +171,9 @@ function groupsOf(digest: HeldDigest, siteUrl: string | undefined): Group[] {
       return {
         number,
         heading: who.join(' — '),
-        details: `Held: ${holdReasonText(lead.hold_reason)} · through ${via} · received ${received}`,
+        details:
+          `Held: ${holdReasonText(lead.hold_reason)} · through ${via} · received ${received}` +
+          (typeof lead.seconds_to_send === 'number' ? ` · ${COPY.tookTime(lead.seconds_to_send)}` : ''),
         link: releaseLink(siteUrl, lead.release_token),
         command: `npm run leads -- release ${lead.lead_id}`,
       };
@@ -177,7 +186,11 @@ function groupsOf(digest: HeldDigest, siteUrl: string | undefined): Group[] {
       key,
       leads,
       entries,
-      about: `${COPY.groups[key].about(plural(leads.length, 'lead'), reasonCounts(leads, known[key]))} ${COPY.listed(listed.length, leads.length)}`,
+      about: [
+        COPY.groups[key].about(plural(leads.length, 'lead'), reasonCounts(leads, known[key])),
+        ...(key === 'probablyReal' ? [COPY.personsTime(leads.filter(tookAPersonsTime).length)] : []),
+        COPY.listed(listed.length, leads.length),
+      ].join(' '),
       rest:
         unlisted.length > 0
           ? COPY.rest(unlisted.length, reasonCounts(unlisted, known[key]), listCommand(reasons, digest.hour_start))

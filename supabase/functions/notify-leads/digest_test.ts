@@ -1,5 +1,6 @@
 // The hourly digest of held leads under a flood (issue 36): grouped by how likely a lead is real (held only for
-// the traffic first, then no or a bad proof-of-work and the trap field), newest first within a group, at most
+// the traffic first, then no or a bad proof-of-work and the trap field), within a group those that took a person's
+// time to send first, then newest first, at most
 // DIGEST_LIST_LIMITS listed in full per group, the rest counted per reason with the command that lists them, and
 // no still-held lead neither listed nor counted. The flood's hour here is about the flood benchmark's (3,780 held).
 import assert from 'node:assert/strict';
@@ -14,8 +15,17 @@ const REASON_PREFIX = (reason: string) =>
     .toString(16)
     .padStart(8, '0');
 
-/** `n` held leads for `reason`, received one a second from `startSecond` on (so the later index is newer). */
-function leads(reason: string, n: number, startSecond: number, who = reason): HeldDigestLead[] {
+/**
+ * `n` held leads for `reason`, received one a second from `startSecond` on (so the later index is newer), each sent
+ * `secondsToSend` after its challenge (a script's 1 s by default; null: no valid challenge).
+ */
+function leads(
+  reason: string,
+  n: number,
+  startSecond: number,
+  who = reason,
+  secondsToSend: number | null = ['over_global_rate', 'network_burst'].includes(reason) ? 1 : null,
+): HeldDigestLead[] {
   return Array.from({ length: n }, (_, index) => {
     const second = startSecond + index;
     return {
@@ -28,6 +38,7 @@ function leads(reason: string, n: number, startSecond: number, who = reason): He
       hold_reason: reason,
       surface: 'contact_form',
       release_token: second.toString(16).padStart(64, '0'),
+      seconds_to_send: secondsToSend,
     };
   });
 }
@@ -46,9 +57,10 @@ function digestOf(held: HeldDigestLead[], released = 0): HeldDigest {
   };
 }
 
-// The flood benchmark's hour, roughly: 50 real visitors among 284 flood leads over the global rate, 34 in network
-// bursts, 3,446 without or with a bad proof-of-work.
-const REAL = leads('over_global_rate', 50, 100, 'real');
+// The flood benchmark's hour, roughly: 50 real visitors (who took 40 s to fill in a form) among 284 flood leads over
+// the global rate, 34 in network bursts (sent a second after their solutions), 3,446 without or with a bad
+// proof-of-work. The real visitors came before most of the flood's.
+const REAL = leads('over_global_rate', 50, 100, 'real', 40);
 const FLOOD = [
   ...leads('over_global_rate', 284, 200),
   ...leads('network_burst', 34, 600),
@@ -60,7 +72,7 @@ const SITE = 'https://brightlane.test';
 
 const listedIds = (text: string) => [...text.matchAll(/npm run leads -- release ([0-9a-f-]{36})/g)].map((m) => m[1]);
 
-Deno.test('a flood hour: subject with the held and the probably-real count, groups in order, each newest first', () => {
+Deno.test('a flood hour: subject with the held and the probably-real count, groups in order, people first', () => {
   const { subject, text } = renderHeldDigest(FLOOD_HOUR, SITE);
   assert.equal(subject, 'Held leads: 3,816 leads held 10:00 pm–11:00 pm, Monday 23 November 2026 (368 probably real)');
   assert.match(text, /^3,816 leads were stored and held between 10:00 pm and 11:00 pm/);
@@ -74,9 +86,11 @@ Deno.test('a flood hour: subject with the held and the probably-real count, grou
   assert.equal(ids.length, DIGEST_LIST_LIMITS.probablyReal + DIGEST_LIST_LIMITS.probablyAutomated);
   const byId = new Map(FLOOD_HOUR.leads.map((lead) => [lead.lead_id, lead]));
   const listed = ids.map((id) => byId.get(id)!);
-  // Probably real: the 34 network bursts (newest), then the 16 newest over the global rate.
+  // Probably real: the 50 real visitors, who took a person's time, although the flood's leads are newer.
   const realListed = listed.slice(0, DIGEST_LIST_LIMITS.probablyReal);
-  assert.ok(realListed.every((lead) => ['over_global_rate', 'network_burst'].includes(lead.hold_reason)));
+  assert.deepEqual(realListed.map((lead) => lead.email).sort(), REAL.map((lead) => lead.email).sort());
+  assert.ok(text.includes("50 of them took a person's time, at least 5 s from starting the form or the chat"));
+  assert.ok(text.includes(' · sent 40 s after starting\n'));
   const automatedListed = listed.slice(DIGEST_LIST_LIMITS.probablyReal);
   assert.ok(automatedListed.every((lead) => ['no_challenge', 'bad_challenge'].includes(lead.hold_reason)));
   for (const group of [realListed, automatedListed]) {
@@ -87,29 +101,29 @@ Deno.test('a flood hour: subject with the held and the probably-real count, grou
       'newest first',
     );
   }
-  assert.equal(realListed[0].hold_reason, 'network_burst');
-  assert.equal(realListed[0].received_at, new Date(HOUR_START + 633_000).toISOString());
+  assert.equal(realListed[0].email, 'real-49@example.com');
   // Numbered across the groups, as the digest counts entries.
   assert.equal((text.match(/^\d+\. /gm) ?? []).length, 70);
   assert.ok(text.includes('\n51. '));
   assert.ok(!text.includes('\n71. '));
-  assert.ok(text.includes('The newest 50 of 368:'));
-  assert.ok(text.includes('The newest 20 of 3,446:'));
+  assert.ok(text.includes('The first 50 of 368:'));
+  assert.ok(text.includes('The first 20 of 3,446:'));
 });
 
 Deno.test('a flood hour: the unlisted are counted per reason with the command that lists them; none is lost', () => {
   const { text } = renderHeldDigest(FLOOD_HOUR, SITE);
   assert.ok(
     text.includes(
-      'Not listed here: 318 more (over_global_rate: 318), still held. The whole group, newest first, with the ids to ' +
+      'Not listed here: 318 more (over_global_rate: 284, network_burst: 34), still held. The whole group, in the same ' +
+        'order, with the ids to ' +
         'release: npm run leads -- held --reason over_global_rate,network_burst --hour 2026-11-23T11:00Z',
     ),
     text,
   );
   assert.ok(
     text.includes(
-      'Not listed here: 3,426 more (no_challenge: 2,000, bad_challenge: 1,426), still held. The whole group, newest first, ' +
-        'with the ids to release: npm run leads -- held --reason no_challenge,bad_challenge ' +
+      'Not listed here: 3,426 more (no_challenge: 2,000, bad_challenge: 1,426), still held. The whole group, in the same ' +
+        'order, with the ids to release: npm run leads -- held --reason no_challenge,bad_challenge ' +
         '--hour 2026-11-23T11:00Z',
     ),
     text,
@@ -118,9 +132,9 @@ Deno.test('a flood hour: the unlisted are counted per reason with the command th
   const unlisted = [...text.matchAll(/Not listed here: ([\d,]+) more/g)].map((m) => Number(m[1].replaceAll(',', '')));
   assert.equal(listedIds(text).length + unlisted.reduce((a, b) => a + b, 0), FLOOD_HOUR.leads.length);
   assert.match(text, /2 leads of this hour were released already\./);
-  // The real visitors (received before the flood's newest) are among the counted over_global_rate ones.
-  const automatedPart = text.slice(text.indexOf('PROBABLY AUTOMATED'));
-  assert.ok(REAL.every((lead) => !automatedPart.includes(lead.email)));
+  // Every real visitor is listed in the probably-real group, none counted only.
+  const realPart = text.slice(0, text.indexOf('PROBABLY AUTOMATED'));
+  assert.ok(REAL.every((lead) => realPart.includes(lead.email)));
   assert.ok(text.length < 40_000, `text part ${text.length} characters`);
 });
 
@@ -150,7 +164,7 @@ Deno.test('an hour within the limits lists every lead; a reason not known yet co
   assert.doesNotMatch(text, /Not listed here/);
   assert.ok(text.includes('(over_global_rate: 50). They carried'));
   assert.ok(text.includes('(honeypot: 3, some_new_reason: 2)'));
-  assert.equal((text.match(/Newest first:/g) ?? []).length, 2);
+  assert.equal((text.match(/All of them:/g) ?? []).length, 2);
   assert.equal(listedIds(text).length, 55);
   // Newest first: the new reason's leads (received later) lead the second group.
   assert.ok(text.includes('51. some_new_reason 1'));
@@ -167,3 +181,25 @@ Deno.test('an hour of junk only: no probably-real group, the subject says none',
       text.includes('npm run leads -- held --reason no_challenge --hour 2026-11-23T11:00Z'),
   );
 });
+
+Deno.test(
+  'people first, by the time they took: at the threshold yes, under it and without a challenge newest first',
+  () => {
+    const hour = digestOf([
+      ...leads('over_global_rate', 1, 10, 'person-at-threshold', 5),
+      ...leads('over_global_rate', 1, 20, 'person-slow', 754),
+      ...leads('over_global_rate', 1, 30, 'script-almost', 4),
+      ...leads('over_global_rate', 1, 40, 'older-database', null),
+      ...leads('network_burst', 1, 50, 'script-newest', 0),
+    ]);
+    const { text } = renderHeldDigest(hour, SITE);
+    const order = [...text.matchAll(/^\d+\. (\S+) 0/gm)].map((m) => m[1]);
+    assert.deepEqual(order, ['person-slow', 'person-at-threshold', 'script-newest', 'older-database', 'script-almost']);
+    assert.ok(text.includes(' · sent 12 min 34 s after starting\n'));
+    assert.ok(text.includes(' · sent 4 s after starting\n'));
+    assert.ok(text.includes("2 of them took a person's time"));
+    // A lead without a valid challenge says nothing of its time.
+    const olderLine = text.split('\n').find((line, index, lines) => lines[index - 1]?.includes('older-database 0'));
+    assert.ok(olderLine && !olderLine.includes('after starting'), String(olderLine));
+  },
+);

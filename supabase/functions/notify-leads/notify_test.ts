@@ -319,6 +319,7 @@ const DIGEST: HeldDigest = {
       hold_reason: 'honeypot',
       surface: 'contact_form',
       release_token: 'c'.repeat(64),
+      seconds_to_send: null,
     },
     {
       lead_table: 'consultation_requests',
@@ -330,6 +331,7 @@ const DIGEST: HeldDigest = {
       hold_reason: 'over_global_rate',
       surface: 'chat',
       release_token: 'd'.repeat(64),
+      seconds_to_send: 73,
     },
   ],
   deleted_since_last: 12,
@@ -381,7 +383,8 @@ Deno.test(
     assert.ok(
       body.includes(
         '1. Ada Lovelace — Acme Pty Ltd — ada@example.com\n' +
-          '   Held: more submissions a minute than the form normally receives · through the chat assistant · received 10:30 pm',
+          '   Held: more submissions a minute than the form normally receives · through the chat assistant · received 10:30 pm' +
+          ' · sent 1 min 13 s after starting\n',
       ),
       body,
     );
