@@ -15,18 +15,22 @@ export type StoredLead = {
   /** Per-lead notification jobs in the outbox for this lead (0 or 1: one per lead is a constraint). */
   jobs: number;
   created_at: string;
+  /** Seconds from its valid challenge's issue to the lead; null without one (held-order.ts ranks by it). */
+  seconds_to_send: number | null;
 };
 
 /** The rows of both lead tables whose e-mail address is one of `emails`. */
 export async function storedLeads(sql: Sql, emails: string[]): Promise<StoredLead[]> {
   return sql<StoredLead>(
     `select t.lead_table, t.id, t.email, t.hold_reason, t.duplicate, t.created_at,
+            private.seconds_to_send(t.created_at, t.challenge_issued_at) as seconds_to_send,
             (select count(*)::int from private.lead_notifications n
               where n.kind = 'lead' and n.lead_table = t.lead_table and n.lead_id = t.id) as jobs
        from (select 'contact_messages' as lead_table, id, email, hold_reason, duplicate_of is not null as duplicate,
-                    created_at from public.contact_messages where email = any($1)
+                    created_at, challenge_issued_at from public.contact_messages where email = any($1)
              union all
-             select 'consultation_requests', id, email, hold_reason, duplicate_of is not null, created_at
+             select 'consultation_requests', id, email, hold_reason, duplicate_of is not null, created_at,
+                    challenge_issued_at
                from public.consultation_requests where email = any($1)) t`,
     [emails],
   );

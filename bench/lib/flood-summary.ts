@@ -4,6 +4,17 @@ import type { FloodResult } from './flood';
 import type { NotificationTally } from './flood-notifications';
 import { byChallengeKind, holdReasons, refusals, timing, type StoredLead } from './flood-report';
 import type { VisitorOutcome } from './flood-visitors';
+import { isTrafficHold } from '../../supabase/functions/notify-leads/hold-reasons';
+import { tookAPersonsTime } from '../../supabase/functions/notify-leads/held-order';
+
+/**
+ * Of the leads held only for the traffic (the digest's probably-real group), how many took a person's time to send
+ * and are listed first (held-order.ts).
+ */
+const personsTime = (rows: StoredLead[]) => {
+  const traffic = rows.filter((row) => row.hold_reason !== null && isTrafficHold(row.hold_reason));
+  return { heldForTraffic: traffic.length, tookAPersonsTime: traffic.filter(tookAPersonsTime).length };
+};
 
 const count = <T>(items: T[], key: (item: T) => string) => {
   const counts: Record<string, number> = {};
@@ -41,6 +52,7 @@ export function summariseFlood(flood: FloodResult, rows: StoredLead[]) {
       (answer) => answer.wanted,
     ),
     byChallengeKind: kinds,
+    personsTime: personsTime(rows),
   };
 }
 
@@ -61,6 +73,7 @@ export function summariseVisitors(
     sentWithChallenge: inserted.filter((outcome) => outcome.insert?.withChallenge).length,
     shown: count(outcomes, (outcome) => outcome.shown),
     holdReasons: holdReasons([...rowOf.values()]),
+    personsTime: personsTime([...rowOf.values()]),
     inFloodBlock: {
       visitors: outcomes.filter((outcome) => outcome.inFloodBlock).length,
       holdReasons: holdReasons(outcomes.flatMap((o) => (o.inFloodBlock && rowOf.get(o.email)) || [])),
@@ -83,6 +96,7 @@ export function summariseVisitors(
       insert: o.insert ? `${o.insert.status} ${o.insert.ms} ms${o.insert.withChallenge ? '' : ', no challenge'}` : '-',
       hold: rowOf.get(o.email)?.hold_reason ?? (rowOf.has(o.email) ? null : 'not stored'),
       notified: rowOf.get(o.email)?.jobs ?? 0,
+      secondsToSend: rowOf.get(o.email)?.seconds_to_send ?? null,
       shown: o.shown,
       booking: o.booking,
     })),
@@ -111,6 +125,11 @@ export function printTable({ flood, visitors, notifications, growth }: Results):
       'Real leads notified exactly once',
       `${notifications.realLeadsNotifiedOnce}/${visitors.planned} (own ${Object.values(notifications.perRealLead).filter((n) => n.own).length}, digest ${Object.values(notifications.perRealLead).filter((n) => n.inDigest).length}, counted in a digest ${Object.values(notifications.perRealLead).filter((n) => n.countedInDigest).length})`,
       `${visitors.planned}`,
+    ],
+    [
+      "Held for traffic and took a person's time",
+      `real ${visitors.personsTime.tookAPersonsTime}/${visitors.personsTime.heldForTraffic}, flood ${flood.personsTime.tookAPersonsTime}/${flood.personsTime.heldForTraffic}`,
+      '-',
     ],
     ['Real bookings (picked a time)', list(visitors.booking), '-'],
     ['Flood: per-lead notifications', String(notifications.floodOwnMessages), '0'],
