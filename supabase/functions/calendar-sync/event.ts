@@ -10,6 +10,7 @@ import ical, {
   ICalEventStatus,
   type ICalAttendeeScheduleAgent,
 } from 'npm:ical-generator@11.1.2';
+import { CALENDAR_PRODUCT } from '../_shared/brand.ts';
 import { bookingUid } from '../_shared/booking-uid.ts';
 
 export type BookingForCalendar = {
@@ -45,7 +46,7 @@ export function hostEvent(booking: BookingForCalendar, stamp: Date = new Date())
     '',
     `Booking ${booking.id}`,
   ].join('\n');
-  const calendar = ical({ prodId: { company: 'Brightlane AI', product: 'Strategy call bookings', language: 'EN' } });
+  const calendar = ical({ prodId: CALENDAR_PRODUCT });
   calendar.createEvent({
     id: bookingUid(booking.id),
     sequence: booking.sequence,

@@ -4,7 +4,8 @@ import type { Person } from './ical.ts';
 import type { BookingHost } from './queue.ts';
 import { escapeHtml } from './render.ts';
 
-export const BRAND_NAME = 'Brightlane AI';
+// content/site.json's brandName (_shared/brand.ts): the messages never spell the brand themselves.
+export { BRAND_NAME } from '../_shared/brand.ts';
 
 export type BookingContext = {
   siteUrl: string;

@@ -3,7 +3,7 @@
 // the SEQUENCE and the same instants. Times in the e-mails across daylight-saving changes (New York, Lord Howe).
 // Run: npm run test:functions
 import assert from 'node:assert/strict';
-import { describeTime, renderBookingMessage } from './booking-render.ts';
+import { BRAND_NAME, describeTime, renderBookingMessage } from './booking-render.ts';
 import {
   attachmentOf,
   BOOKING_ID,
@@ -33,7 +33,7 @@ Deno.test(
     assert.equal(payload.reply_to, 'sales@brightlane.test');
     assert.equal(
       payload.subject,
-      'Your strategy call with Brightlane AI is booked: Wed 25 Nov, 6:00 pm (New York time)',
+      `Your strategy call with ${BRAND_NAME} is booked: Wed 25 Nov, 6:00 pm (New York time)`,
     );
     const text = String(payload.text);
     assert.match(text, /^Hello Ada Lovelace,/);
@@ -74,7 +74,7 @@ Deno.test('moved: the same UID with a higher SEQUENCE and the new time, to the v
     if (recipient === 'visitor') {
       assert.equal(
         payload.subject,
-        'Your strategy call with Brightlane AI has moved to Wed 25 Nov, 10:00 pm (New York time)',
+        `Your strategy call with ${BRAND_NAME} has moved to Wed 25 Nov, 10:00 pm (New York time)`,
       );
       assert.ok(text.includes('(It was Wednesday 25 November 2026 at 6:00 pm New York time (GMT-5).)'), text);
     } else {
@@ -132,12 +132,12 @@ Deno.test('reminders go to the visitor with the change/cancel link and no second
   const day = await sendOne(job('reminder_24h', 'visitor'));
   assert.equal(
     day.payload.subject,
-    'Reminder: your strategy call with Brightlane AI, Wed 25 Nov, 6:00 pm (New York time)',
+    `Reminder: your strategy call with ${BRAND_NAME}, Wed 25 Nov, 6:00 pm (New York time)`,
   );
   assert.ok(String(day.payload.text).includes(LINK));
   assert.equal(day.payload.attachments, undefined);
   const hour = await sendOne(job('reminder_1h', 'visitor'));
-  assert.equal(hour.payload.subject, 'In 1 hour: your strategy call with Brightlane AI at 6:00 pm (New York time)');
+  assert.equal(hour.payload.subject, `In 1 hour: your strategy call with ${BRAND_NAME} at 6:00 pm (New York time)`);
   assert.ok(
     String(hour.payload.text).includes('starts in 1 hour: Wednesday 25 November 2026 at 6:00 pm New York time'),
   );

@@ -4,7 +4,7 @@
 // reminder with the outcome link; the team's message when a calendar write was given up.
 // Run: npm run test:functions
 import assert from 'node:assert/strict';
-import { renderBookingMessage } from './booking-render.ts';
+import { BRAND_NAME, renderBookingMessage } from './booking-render.ts';
 import {
   attachmentOf,
   BOOKING_ID,
@@ -35,7 +35,7 @@ Deno.test('the invitation names the host as the chair; ORGANIZER, UID and SEQUEN
   );
   assert.deepEqual(event.chairs, [CHAIR]);
   assert.deepEqual(event.attendees, ['mailto:grace@brightlane.test', 'mailto:ada@example.com']);
-  assert.equal(event.summary, 'Strategy call with Grace Hopper (Brightlane AI)');
+  assert.equal(event.summary, `Strategy call with Grace Hopper (${BRAND_NAME})`);
 
   // A move keeps the UID, raises the SEQUENCE and names the host who has the call now.
   const moved = parse(attachmentOf((await sendOne(job('moved', 'team', { host: GRACE }))).payload).text);
@@ -62,7 +62,7 @@ Deno.test('the default host (no e-mail) is not named to the visitor nor invited'
   assert.ok(!message.text.includes('You will meet'));
   const event = parse(message.attachments![0].content);
   assert.deepEqual(event.chairs, []);
-  assert.equal(event.summary, 'Strategy call with Brightlane AI');
+  assert.equal(event.summary, `Strategy call with ${BRAND_NAME}`);
   assert.ok(renderBookingMessage(job('booked', 'team'), CONTEXT).text.includes('Host: The Brightlane team\n'));
 });
 

@@ -4,6 +4,7 @@
 // ical-generator escapes text values, folds lines at 75 octets and ends them with CRLF. The npm: specifier is
 // resolved from the repository's node_modules by Deno locally and in tests (package.json has the same version),
 // and fetched from the npm registry when `supabase functions deploy` bundles the function.
+import { CALENDAR_PRODUCT } from '../_shared/brand.ts';
 import { bookingUid } from '../_shared/booking-uid.ts';
 import ical, {
   ICalAttendeeRole,
@@ -43,7 +44,7 @@ export const invitationUid = bookingUid;
 
 export function buildInvitation(invitation: Invitation): string {
   const calendar = ical({
-    prodId: { company: 'Brightlane AI', product: 'Strategy call bookings', language: 'EN' },
+    prodId: CALENDAR_PRODUCT,
     method: invitation.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
