@@ -13,6 +13,7 @@ import { site as siteCopy } from './setup/copy';
 import { single } from '../helpers/content-fixtures';
 import * as spec from '../fixtures/spec-texts';
 import type { StaticServer } from '../../dev/static/static-server';
+import { GATSBY_ROOT_ID, HYDRATED_ATTRIBUTE } from '../../src/early-input/attributes';
 
 let browser: Browser;
 let site: StaticServer;
@@ -166,24 +167,24 @@ it('serves robots.txt, the sitemap and the web manifest', async () => {
 // (src/styles/server-rendered-styles.tsx). Every element's computed style is recorded before the first
 // script is let through and compared once the page has hydrated: a rule that lands in a different place in
 // the cascade, or a class name the browser computes differently from the server, shows up here.
-type LookWindow = Window & { serverLook?: Map<Element, Record<string, string>> };
+type LookWindow = Window & { lookAtHydration?: Promise<{ recorded: number; changes: string[] }> };
 
 /**
- * Pauses every animation at its start, where the server-rendered page holds it: the background's drift
- * starts running after hydration, and its motion is not what this comparison is about.
+ * Records every element's computed style now, with every animation paused at its start (where the
+ * server-rendered page holds it: the background's drift runs after hydration, and its motion is not what this
+ * comparison is about), and compares them at the moment hydration commits: when the site marks its root
+ * hydrated, before any update a component schedules from its mount effects (a page that reads its link's
+ * fragment shows what it found a moment later, as the visitor is meant to see it).
  */
-function rewindMotion(page: Page): Promise<void> {
-  return page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      animation.pause();
-      animation.currentTime = 0;
-    }
-  });
-}
-
-/** Records every element's computed style. */
-function recordLook(page: Page): Promise<void> {
-  return page.evaluate(() => {
+function compareLookAtHydration(page: Page, mark: { rootId: string; attribute: string }): Promise<void> {
+  return page.evaluate(({ rootId, attribute }) => {
+    const rewindMotion = () => {
+      for (const animation of document.getAnimations()) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+    };
+    rewindMotion();
     const look = new Map<Element, Record<string, string>>();
     for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const style = getComputedStyle(element);
@@ -193,35 +194,30 @@ function recordLook(page: Page): Promise<void> {
       }
       look.set(element, values);
     }
-    (window as LookWindow).serverLook = look;
-  });
-}
-
-/** For each recorded element still in the page, the properties whose computed value has changed. */
-function changesSinceRecorded(page: Page): Promise<{ recorded: number; changes: string[] }> {
-  return page.evaluate(() => {
-    const look = (window as LookWindow).serverLook!;
-    const changes: string[] = [];
-    look.forEach((values, element) => {
-      if (!element.isConnected) return;
-      const style = getComputedStyle(element);
-      for (const [property, before] of Object.entries(values)) {
-        const after = style.getPropertyValue(property);
-        if (after !== before)
-          changes.push(
-            `<${element.tagName.toLowerCase()} class="${element.className}"> ${property}: ${before} → ${after}`,
-          );
-      }
+    const root = document.getElementById(rootId)!;
+    (window as LookWindow).lookAtHydration = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!root.hasAttribute(attribute)) return;
+        observer.disconnect();
+        rewindMotion();
+        const changes: string[] = [];
+        look.forEach((values, element) => {
+          if (!element.isConnected) return;
+          const style = getComputedStyle(element);
+          for (const [property, before] of Object.entries(values)) {
+            const after = style.getPropertyValue(property);
+            if (after !== before)
+              changes.push(
+                `<${element.tagName.toLowerCase()} class="${element.className}"> ${property}: ${before} → ${after}`,
+              );
+          }
+        });
+        for (const animation of document.getAnimations()) animation.play();
+        resolve({ recorded: look.size, changes });
+      });
+      observer.observe(root, { attributes: true, attributeFilter: [attribute] });
     });
-    return { recorded: look.size, changes };
-  });
-}
-
-/** Lets the paused animations run on, so the screenshot shows the page with its motion as a visitor sees it. */
-function resumeMotion(page: Page): Promise<void> {
-  return page.evaluate(() => {
-    for (const animation of document.getAnimations()) animation.play();
-  });
+  }, mark);
 }
 
 type RouteVisit = {
@@ -235,7 +231,7 @@ type RouteVisit = {
 
 /**
  * One load of a route for both of its checks: the look is recorded before the first script is let through
- * and compared once the page has hydrated, then the page loads on to network idle for the rest.
+ * and compared when the page hydrates, then the page loads on to network idle for the rest.
  */
 async function visitRoute(viewport: Viewport, route: string): Promise<RouteVisit> {
   const { context, page, errors } = await openPage(browser, viewport, { motion: 'no-preference' });
@@ -247,14 +243,11 @@ async function visitRoute(viewport: Viewport, route: string): Promise<RouteVisit
   });
 
   const response = await page.goto(site.url + route, { waitUntil: 'domcontentloaded' });
-  await rewindMotion(page);
-  await recordLook(page);
+  await compareLookAtHydration(page, { rootId: GATSBY_ROOT_ID, attribute: HYDRATED_ATTRIBUTE });
   letScriptsThrough();
   await waitForHydration(page);
-
-  await rewindMotion(page);
-  const hydration = { ...(await changesSinceRecorded(page)), errors: [...errors] };
-  await resumeMotion(page);
+  const look = await page.evaluate(() => (window as LookWindow).lookAtHydration!);
+  const hydration = { ...look, errors: [...errors] };
   await page.waitForLoadState('networkidle');
   return { context, page, errors, status: response?.status(), hydration };
 }
