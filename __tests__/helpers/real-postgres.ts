@@ -1,6 +1,6 @@
 // A real, multi-connection PostgreSQL server for tests, prepared like a hosted Supabase project.
 //
-//   const pg = await startRealPostgres();            // one per test file (beforeAll), ~2–4 s
+//   const pg = await startRealPostgres();            // one per test file (beforeAll), ~1 s from the cached cluster
 //   await pg.sql('select count(*) from public.contact_messages');          // as `postgres` (not superuser)
 //   await pg.asRequest({ role: 'anon', headers: { 'cf-connecting-ip': '203.0.113.7' } },
 //     (tx) => tx.query('insert into public.contact_messages (name, email, message) values ($1, $2, $3)', [...]));
@@ -26,8 +26,17 @@
 // test time). As root, the server runs as the OS user `postgres` (Postgres refuses to run as root).
 // Ports: a free one from the OS unless REAL_POSTGRES_PORTS="55430-55439" (first free in the range).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -235,27 +244,20 @@ export type RealPostgresOptions = {
   beforeMigrations?: string;
 };
 
-export async function startRealPostgres(options: RealPostgresOptions = {}): Promise<RealPostgres> {
-  const bin = binaryDir(options.binDir);
-  const user = serverUser();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'real-postgres-'));
-  if (user) chownSync(dataDir, user.uid, user.gid);
+/** A cluster ready to start: initialised, set up like a hosted project and migrated. */
+type Cluster = { dataDir: string; password: string; appliedMigrations: string[] };
+
+/** Makes a cluster from nothing: initdb, then a server for the set-up and the migrations, stopped again. */
+async function prepareCluster(
+  bin: string,
+  user: { uid: number; gid: number } | undefined,
+  dataDir: string,
+  options: RealPostgresOptions,
+): Promise<Cluster> {
   const password = randomBytes(12).toString('hex');
   const passwordFile = path.join(dataDir, '..', `${path.basename(dataDir)}.pw`);
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (user) chownSync(passwordFile, user.uid, user.gid);
-  let server: ChildProcess | undefined;
-  const pools = new Map<LoginRole, Pool>();
-  const cleanUp = async () => {
-    await Promise.all([...pools.values()].map((pool) => pool.end().catch(() => undefined)));
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGINT'); // fast shutdown: aborts open transactions
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(passwordFile, { force: true });
-  };
   try {
     await run(
       path.join(bin, 'initdb'),
@@ -270,8 +272,92 @@ export async function startRealPostgres(options: RealPostgresOptions = {}): Prom
       ],
       user,
     );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+  const port = await pickPort();
+  const server = await startServer(bin, dataDir, port, user, options.settings ?? {});
+  const pool = (role: LoginRole) =>
+    new Pool({ connectionString: `postgres://${role}:${password}@127.0.0.1:${port}/postgres`, max: 2 });
+  const [admin, owner] = [pool('supabase_admin'), pool('postgres')];
+  try {
+    await admin.query(hostedProjectSetup(password));
+    if (options.beforeMigrations) await admin.query(options.beforeMigrations);
+    const appliedMigrations = await applyMigrations(owner, options.migrationsDir ?? MIGRATIONS_DIR);
+    return { dataDir, password, appliedMigrations };
+  } finally {
+    await Promise.all([admin.end(), owner.end()]);
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGINT');
+    await exited;
+  }
+}
+
+/**
+ * Initialising and migrating a cluster costs seconds of CPU in every test file; copying a stopped one costs a
+ * fraction. The default cluster (this file's set-up, the embedded server, supabase/migrations) is therefore made
+ * once and kept in the temp directory under a key of everything that shapes it, and each server starts on a copy.
+ * Servers with other binaries or SQL before the migrations are made from nothing.
+ */
+async function copyOfDefaultCluster(
+  bin: string,
+  user: { uid: number; gid: number } | undefined,
+  dataDir: string,
+  options: RealPostgresOptions,
+): Promise<Cluster> {
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
+  const hash = createHash('sha256').update(bin).update(readFileSync(__filename));
+  for (const name of readdirSync(migrationsDir)
+    .filter((file) => MIGRATION_FILE.test(file))
+    .sort()) {
+    hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
+  }
+  const template = path.join(tmpdir(), `real-postgres-template-${hash.digest('hex').slice(0, 16)}`);
+  if (!existsSync(path.join(template, 'cluster.json'))) {
+    const building = mkdtempSync(`${template}-building-`);
+    if (user) chownSync(building, user.uid, user.gid);
+    try {
+      const cluster = await prepareCluster(bin, user, path.join(building, 'data'), options);
+      writeFileSync(path.join(building, 'cluster.json'), JSON.stringify({ ...cluster, dataDir: undefined }));
+    } catch (error) {
+      rmSync(building, { recursive: true, force: true });
+      throw error;
+    }
+    try {
+      renameSync(building, template); // atomic: a parallel test file never copies a half-made template
+    } catch {
+      rmSync(building, { recursive: true, force: true }); // another file made it first
+    }
+  }
+  const { password, appliedMigrations } = JSON.parse(readFileSync(path.join(template, 'cluster.json'), 'utf8'));
+  await run('cp', ['-a', path.join(template, 'data'), dataDir], undefined);
+  return { dataDir, password, appliedMigrations };
+}
+
+export async function startRealPostgres(options: RealPostgresOptions = {}): Promise<RealPostgres> {
+  const bin = binaryDir(options.binDir);
+  const user = serverUser();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'real-postgres-'));
+  if (user) chownSync(dataDir, user.uid, user.gid);
+  let server: ChildProcess | undefined;
+  const pools = new Map<LoginRole, Pool>();
+  const cleanUp = async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.end().catch(() => undefined)));
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGINT'); // fast shutdown: aborts open transactions
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const cluster =
+      options.binDir === undefined && options.beforeMigrations === undefined
+        ? await copyOfDefaultCluster(bin, user, path.join(dataDir, 'data'), options)
+        : await prepareCluster(bin, user, path.join(dataDir, 'data'), options);
+    const { password, appliedMigrations } = cluster;
     const port = await pickPort();
-    server = await startServer(bin, dataDir, port, user, options.settings ?? {});
+    server = await startServer(bin, cluster.dataDir, port, user, options.settings ?? {});
     const connectionString = (role: LoginRole = 'postgres') =>
       `postgres://${role}:${password}@127.0.0.1:${port}/postgres`;
     const poolFor = (role: LoginRole) => {
@@ -283,9 +369,6 @@ export async function startRealPostgres(options: RealPostgresOptions = {}): Prom
       }
       return pool;
     };
-    await poolFor('supabase_admin').query(hostedProjectSetup(password));
-    if (options.beforeMigrations) await poolFor('supabase_admin').query(options.beforeMigrations);
-    const appliedMigrations = await applyMigrations(poolFor('postgres'), options.migrationsDir ?? MIGRATIONS_DIR);
 
     return {
       port,
