@@ -8,12 +8,12 @@ module.exports = {
   transform: base.transform,
   transformIgnorePatterns: base.transformIgnorePatterns,
   testEnvironment: 'node',
+  reporters: ['default', ['<rootDir>/scripts/ci/failed-tests-reporter.js', { suite: 'Browser' }]],
   testMatch: ['<rootDir>/__tests__/browser/**/*.test.ts'],
   globalSetup: '<rootDir>/__tests__/browser/setup/build-site.ts',
   testTimeout: 120_000,
-  // One test file at a time: a browser test keeps both cores busy by itself (Chromium composites in software),
-  // so two files side by side took as long as one after the other and made timing-sensitive checks flaky.
-  // Each Jest worker still has its own Chromium, static server and data API (setup/test-env.ts), so
-  // `-- --maxWorkers=2` works where there are cores to spare.
-  maxWorkers: 1,
+  // Two test files side by side, each in a Jest worker with its own Chromium, static server, data API and editor
+  // backend (setup/test-env.ts, setup/editor.ts): much of a browser test is waiting (the phone profile's network,
+  // the assistant's pauses, a server's answer), which the other file fills.
+  maxWorkers: 2,
 };

@@ -33,4 +33,6 @@ module.exports = {
   // The limit catches a test that hangs, not a slow one (speed is the bench's): on two busy cores a component
   // test that takes 1 s alone took over 5 s, Jest's default, and failed a clean-clone CI.
   testTimeout: 20_000,
+  // The CI log ends with every failed test file and test (scripts/steps.sh).
+  reporters: ['default', ['<rootDir>/scripts/ci/failed-tests-reporter.js', { suite: 'Jest' }]],
 };

@@ -10,7 +10,10 @@ steps_current_started=$steps_started
 steps_nested=${STEP_TIMINGS_FILE:+1}
 if [ -z "$steps_nested" ]; then
   STEP_TIMINGS_FILE=$(mktemp)
-  export STEP_TIMINGS_FILE
+  # Each failed test, one line each, from the test runners (scripts/ci/failed-tests-reporter.js for Jest,
+  # record_deno_failures below for Deno): printed at the very end, so the log's last lines say what failed.
+  STEP_FAILURES_FILE=$(mktemp)
+  export STEP_TIMINGS_FILE STEP_FAILURES_FILE
 fi
 steps_indent=${steps_nested:+  }
 
@@ -23,6 +26,13 @@ end_step() {
   steps_current=""
 }
 
+# A part of the running step that ran beside it (started at $1, named $2): its duration in the log and the table.
+sub_step() {
+  local seconds=$(($(date +%s) - $1))
+  echo "<== $2: ${seconds} s"
+  printf '%5d s  %s  - %s\n' "$seconds" "$steps_indent" "$2" >> "$STEP_TIMINGS_FILE"
+}
+
 step() {
   end_step
   steps_current="$*"
@@ -31,16 +41,39 @@ step() {
   echo "==> $steps_current (at $((steps_current_started - steps_started)) s, $(date -u +%H:%M:%S) UTC)"
 }
 
-# The EXIT trap: closes the last step and, in the outermost run, prints the table.
+# Deno's test output (a file) → its failed tests into the failures file: the lines between " FAILURES" and the
+# closing "FAILED |" line, each "name => file:line:column".
+record_deno_failures() {
+  [ -n "${STEP_FAILURES_FILE:-}" ] || return 0
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '/^ *FAILURES *$/ { on = 1; next } /^FAILED \|/ { on = 0 } on && / => / { print "Deno: " $0 }' \
+    >> "$STEP_FAILURES_FILE"
+}
+
+# The EXIT trap: closes the last step and, in the outermost run, prints the table and what failed.
 steps_summary() {
   local status=$?
+  local failed_step=$steps_current
   end_step
+  if [ -n "$steps_nested" ] && [ "$status" != 0 ] && [ -n "$failed_step" ]; then
+    echo "  ${failed_step} (exit ${status})" >> "$STEP_TIMINGS_FILE.failed"
+  fi
   if [ -z "$steps_nested" ]; then
     echo
     echo "Step timings:"
     sed 's/^/  /' "$STEP_TIMINGS_FILE"
     echo "  total: $(($(date +%s) - steps_started)) s ($([ "$status" = 0 ] && echo passed || echo "failed, exit $status"))"
-    rm -f "$STEP_TIMINGS_FILE"
+    if [ "$status" != 0 ]; then
+      echo
+      echo "Failed steps:"
+      [ -f "$STEP_TIMINGS_FILE.failed" ] && cat "$STEP_TIMINGS_FILE.failed"
+      [ -n "$failed_step" ] && echo "  ${failed_step} (exit ${status})"
+    fi
+    if [ -s "$STEP_FAILURES_FILE" ]; then
+      echo
+      echo "Failed tests ($(wc -l < "$STEP_FAILURES_FILE")):"
+      sed 's/^/  /' "$STEP_FAILURES_FILE"
+    fi
+    rm -f "$STEP_TIMINGS_FILE" "$STEP_TIMINGS_FILE.failed" "$STEP_FAILURES_FILE"
   fi
   return "$status"
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`, the README's one test command: every check and test suite, each a timed step (scripts/steps.sh).
-# The production build the browser tests run against is a step of its own, made once here and reused by the
+# The production build the browser tests run against is made once here, beside the unit tests, and reused by the
 # browser tests (SKIP_BUILD=1) and afterwards by `npm run review -- --head-dir public`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,20 +12,37 @@ npm run --silent check:content
 npm run --silent check:spelling
 
 step "Supabase function tests (Deno)"
-npm run --silent test:functions
+deno_output=$(mktemp)
+npm run --silent test:functions 2>&1 | tee "$deno_output" || { record_deno_failures "$deno_output"; exit 1; }
 
-step "Unit, component and contract tests (Jest)"
-npm run --silent test:unit
-
-# The build the host runs (netlify.toml's command and variables, NETLIFY=true, CONTEXT): it must stop without the
-# Supabase settings and, with a staging project's, publish every route with its headers. Not beside the unit
-# tests: the load made a timing-sensitive runner test fail. The browser tests' own build comes next and replaces
-# public/.
-step "Deploy build, as the host runs it (netlify.toml)"
-npm run --silent check:deploy
-
-step "Production build for the browser tests"
-npm run --silent build:test
+# The two Gatsby builds run beside the unit tests: much of a contract test is waiting on its database and servers,
+# which the builds fill. First the build the host runs (netlify.toml's command and variables, NETLIFY=true,
+# CONTEXT): it must stop without the Supabase settings and, with a staging project's, publish every route with its
+# headers. Then the browser tests' own build, which replaces public/ (no unit test reads public/). The builds'
+# output goes to the log once the unit tests are done, with each build's time.
+step "Unit, component and contract tests (Jest), beside the deploy build and the browser tests' build"
+builds_log=$(mktemp)
+(
+  set -e
+  started=$(date +%s)
+  npm run --silent check:deploy
+  sub_step "$started" "deploy build, as the host runs it (netlify.toml), beside the unit tests"
+  started=$(date +%s)
+  npm run --silent build:test
+  sub_step "$started" "production build for the browser tests, beside the unit tests"
+) > "$builds_log" 2>&1 &
+builds=$!
+unit_status=0
+npm run --silent test:unit || unit_status=$?
+builds_status=0
+wait "$builds" || builds_status=$?
+echo
+echo "--- Deploy build check and the browser tests' build ---"
+cat "$builds_log"
+if [ "$builds_status" != 0 ] && [ -n "${STEP_FAILURES_FILE:-}" ]; then
+  echo "Builds: the deploy build check or the browser tests' build failed (its output above)" >> "$STEP_FAILURES_FILE"
+fi
+if [ "$unit_status" != 0 ] || [ "$builds_status" != 0 ]; then exit 1; fi
 
 step "Browser tests (Jest + Playwright)"
 SKIP_BUILD=1 npm run --silent test:browser

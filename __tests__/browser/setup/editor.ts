@@ -15,7 +15,7 @@ import { adminSettings } from '../../../src/build/admin-settings';
 import { formatHeadersFile, securityHeaderBlocks } from '../../../src/build/security-headers';
 import { readSiteSettings } from '../../../src/content-model/site-settings';
 import { REPO_ROOT } from '../../helpers/local-api';
-import { isPortFree } from '../../helpers/ports';
+import { freePort } from '../../../dev/free-port';
 import { TEST_API_URL } from './test-env';
 
 export const git = (repo: string, ...args: string[]) =>
@@ -57,11 +57,25 @@ export async function serveEditor(): Promise<StaticServer> {
   };
 }
 
+/**
+ * The port this test file's editor backend listens on. The editor always calls the port `npm start` uses
+ * (EDITOR_BACKEND_PORT, in the bundle and its CSP); openEditor's pages are forwarded from there to this one, so
+ * browser test files run side by side, each with a backend of its own, and beside a running `npm start`.
+ */
+let backendPort = EDITOR_BACKEND_PORT;
+
+/** Starts decap-server on a free port; another is picked when something took the port before the server could. */
 export async function startBackend(repoDir: string, siteOrigin: string, mode: 'fs' | 'git'): Promise<ChildProcess> {
-  if (!(await isPortFree(EDITOR_BACKEND_PORT))) {
-    throw new Error(`port ${EDITOR_BACKEND_PORT} is in use: stop the running \`npm start\`; this test runs its own`);
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      const backend = await startEditorBackend({ repoDir, siteOrigin, mode, port });
+      backendPort = port;
+      return backend;
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
   }
-  return startEditorBackend({ repoDir, siteOrigin, mode });
 }
 
 export async function stopBackend(backend: ChildProcess | undefined): Promise<void> {
@@ -74,6 +88,12 @@ export async function stopBackend(backend: ChildProcess | undefined): Promise<vo
 /** Opens /admin and logs in to the local backend. */
 export async function openEditor(browser: Browser, siteUrl: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const calledBackend = `http://127.0.0.1:${EDITOR_BACKEND_PORT}/`;
+  await page.route(`${calledBackend}**`, (route) =>
+    backendPort === EDITOR_BACKEND_PORT
+      ? route.fallback()
+      : route.continue({ url: route.request().url().replace(calledBackend, `http://127.0.0.1:${backendPort}/`) }),
+  );
   // Leave an entry with unsaved changes: yes. Restore a local backup of an earlier, unsaved edit: no.
   page.on('dialog', (dialog) => void (/backup/i.test(dialog.message()) ? dialog.dismiss() : dialog.accept()));
   await page.goto(`${siteUrl}/admin/`);
