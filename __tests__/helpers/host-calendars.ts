@@ -1,6 +1,7 @@
 // The hosts' own calendars for end-to-end tests (issue 34): one Radicale (dev/caldav/radicale.ts) with an
 // account and a "work" calendar per host, read and written with tsdav as the host's calendar app would, and the
-// accounts in the calendar-sync function's CALDAV_ACCOUNTS form.
+// accounts in the calendar-sync function's CALDAV_ACCOUNTS form. The calendar sync writes while a test reads, so a
+// read is one REPORT: the calendar as it was at one moment (issue 42).
 import { createDAVClient } from 'tsdav';
 import type { CalDavAccounts } from '../../dev/calendars/runner';
 import { startRadicale, type CalDavAccount, type RadicaleServer } from '../../dev/caldav/radicale';
@@ -23,31 +24,61 @@ export type HostCalendars = {
   close(): Promise<void>;
 };
 
-export async function startHostCalendars(accounts: readonly CalDavAccount[]): Promise<HostCalendars> {
+export async function startHostCalendars(
+  accounts: readonly CalDavAccount[],
+  /** `fetch`: what tsdav sends its requests with (a test can watch them or act between them). */
+  { fetch }: { fetch?: typeof globalThis.fetch } = {},
+): Promise<HostCalendars> {
   const radicale = await startRadicale(accounts);
   const calendarUrl = (user: string) => `${radicale.homeUrl(user)}work/`;
   const clients = new Map<string, DavClient>();
-  for (const account of accounts) {
-    const client = await createDAVClient({
-      serverUrl: radicale.url,
-      credentials: { username: account.user, password: account.password },
-      authMethod: 'Basic',
-      defaultAccountType: 'caldav',
-    });
-    await client.makeCalendar({ url: calendarUrl(account.user), props: { displayname: `${account.user} at work` } });
-    clients.set(account.user, client);
+  try {
+    for (const account of accounts) {
+      const client = await createDAVClient({
+        serverUrl: radicale.url,
+        credentials: { username: account.user, password: account.password },
+        authMethod: 'Basic',
+        defaultAccountType: 'caldav',
+        fetch,
+      });
+      const url = calendarUrl(account.user);
+      const refused = (await client.makeCalendar({ url, props: { displayname: `${account.user} at work` } })).find(
+        (response) => !response.ok,
+      );
+      if (refused) throw new Error(`MKCALENDAR ${url}: HTTP ${refused.status} ${refused.statusText ?? ''}`.trim());
+      clients.set(account.user, client);
+    }
+  } catch (error) {
+    await radicale.close();
+    throw error;
   }
   const clientOf = (user: string) => {
     const client = clients.get(user);
     if (!client) throw new Error(`no calendar account ${user}`);
     return client;
   };
-  const events = async (user: string) =>
-    (await clientOf(user).fetchCalendarObjects({ calendar: { url: calendarUrl(user) } })).map((object) => ({
-      url: object.url,
-      data: String(object.data ?? ''),
-    }));
+  // One calendar-query REPORT that answers with each event's data. Not tsdav's fetchCalendarObjects: it lists the
+  // events in one REPORT and fetches them in a second (calendar-multiget), and an event the calendar sync deletes
+  // between the two is answered 404 there, which fails the whole read ("Collection query failed: 404 Not Found").
+  const events = async (user: string): Promise<CalendarEvent[]> => {
+    const url = calendarUrl(user);
+    const responses = await clientOf(user).calendarQuery({
+      url,
+      props: { 'd:getetag': {}, 'c:calendar-data': {} },
+      filters: [{ 'comp-filter': { _attributes: { name: 'VCALENDAR' } } }],
+      depth: '1',
+    });
+    // An empty calendar's multistatus has no response, which tsdav gives as one without an href.
+    return responses
+      .filter((response) => response.href)
+      .map((response) => ({
+        url: new URL(String(response.href), url).href,
+        data: String(response.props?.calendarData?._cdata ?? response.props?.calendarData ?? ''),
+      }));
+  };
   const remove = async (user: string, name: string) => {
+    // Never the calendar itself: a DELETE of the collection URL would remove the whole calendar.
+    if (!name || name.includes('/')) throw new Error(`not an event's name in ${calendarUrl(user)}: "${name}"`);
     const response = await clientOf(user).deleteObject({ url: `${calendarUrl(user)}${name}` });
     if (!response.ok && response.status !== 404) throw new Error(`DELETE ${name}: HTTP ${response.status}`);
   };
@@ -67,7 +98,10 @@ export async function startHostCalendars(accounts: readonly CalDavAccount[]): Pr
     remove,
     async clear() {
       for (const { user } of accounts) {
-        for (const event of await events(user)) await remove(user, event.url.slice(calendarUrl(user).length));
+        for (const event of await events(user)) {
+          if (!event.url.startsWith(calendarUrl(user))) throw new Error(`${event.url} is not in ${calendarUrl(user)}`);
+          await remove(user, event.url.slice(calendarUrl(user).length));
+        }
       }
     },
     close: () => radicale.close(),
