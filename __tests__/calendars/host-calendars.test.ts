@@ -5,7 +5,8 @@
 // offered while the other host is free, in both it takes the time away after the next sync; a booked call lands
 // in its host's calendar, moves there and disappears on cancel; a host's calendar going down leaves bookings
 // working and the write retrying until the calendar is back; a week's calls are shared between the hosts'
-// calendars, none in a paused host's.
+// calendars, none in a paused host's. The booking rules run on a clock the tests set (Wednesday 9 June 2027, 10:05 in
+// Sydney), never on the hour CI happens to run at; the calendars are read for the times offered from it.
 import { freePort } from '../../dev/free-port';
 import { startCalendarSyncRunner, type CalendarSyncRunner } from '../../dev/calendars/runner';
 import { bookingUid } from '../../supabase/functions/_shared/booking-uid';
@@ -19,6 +20,7 @@ import {
   wallTime,
   type Host,
 } from '../helpers/booking';
+import { A_WEDNESDAY_MORNING, setBookingClock } from '../helpers/booking-clock';
 import { meeting, icsTime, property, startHostCalendars, type HostCalendars } from '../helpers/host-calendars';
 import { LOCAL_SUPABASE_SERVICE_ROLE_KEY, startTestApi, type TestApi } from '../helpers/local-api';
 import { waitUntil } from '../helpers/wait-until';
@@ -52,6 +54,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await setAvailability(api, { weeklyHours: EVERY_HOUR_OF_EVERY_DAY, minimumNotice: '1 hour', maxCallsPerDay: 20 });
+  await setBookingClock(api, A_WEDNESDAY_MORNING);
   await calendars.clear();
   runnerLog.length = 0;
 });
@@ -63,10 +66,12 @@ const host = (user: string, extra: Partial<Host> = {}): Host => ({
   credentialKey: user,
   ...extra,
 });
-/** Polls with the function's recent log lines in the failure message. */
+/** Polls with the function's recent log lines and Radicale's last requests in the failure message. */
 const eventually = <T>(what: string, check: () => Promise<T | undefined | false>) =>
   waitUntil(what, check, { timeoutMs: 20_000 }).catch((error: Error) => {
-    throw new Error(`${error.message}\n--- calendar-sync ---\n${runnerLog.slice(-15).join('\n')}`);
+    throw new Error(
+      `${error.message}\n--- calendar-sync ---\n${runnerLog.slice(-15).join('\n')}\n--- Radicale ---\n${calendars.radicale.log(30)}`,
+    );
   });
 
 const isOffered = async (startsAt: string) =>
@@ -214,7 +219,7 @@ test('round robin over a week: each host’s calls land in their own calendar in
   await setHosts(api, [host('ada'), host('grace'), host('linus', { paused: true })]);
   const starts: string[] = [];
   for (let day = 1; day <= 7; day++) {
-    const from = at(new Date().toISOString(), day * 24 * 60);
+    const from = at(A_WEDNESDAY_MORNING.toISOString(), day * 24 * 60);
     const [slot] = await freeSlots(await bookingVisitor(api, { withRequest: false }), {
       from_time: from,
       until_time: at(from, 24 * 60),

@@ -180,6 +180,31 @@ describe.each(BACKENDS)('on %s', (backend) => {
       },
     );
 
+    // `private` is never served, but anon and authenticated have usage on it (the booking functions live there):
+    // no table in it is theirs, the booking clock (20261201110000_booking_clock.sql) included, nor the clock's
+    // function.
+    test.each(['anon', 'authenticated'])(
+      '%s holds no privilege on any table in private and cannot read the booking clock',
+      async (role) => {
+        const granted = await api.sql(
+          `select c.relname, p.privilege
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) as p(privilege)
+        where n.nspname = 'private' and c.relkind in ('r', 'p', 'v', 'm')
+          and (has_table_privilege($1, c.oid, p.privilege)
+               or (p.privilege in ('SELECT', 'INSERT', 'UPDATE', 'REFERENCES')
+                   and has_any_column_privilege($1, c.oid, p.privilege)))`,
+          [role],
+        );
+        expect(granted).toEqual([]);
+        const [clock] = await api.sql<{ callable: boolean }>(
+          `select has_function_privilege($1, 'private.clock_now()', 'execute') as callable`,
+          [role],
+        );
+        expect(clock.callable).toBe(false);
+      },
+    );
+
     test('anon may insert only the fields a visitor fills in', async () => {
       const columns = await api.sql<{ table_name: string; column_name: string }>(
         `select table_name, column_name from information_schema.column_privileges

@@ -1,8 +1,10 @@
 /** @jest-environment node */
-// The free times the database computes, across each zone's next daylight-saving change (whenever the test runs)
-// and in zones with odd offsets: every time is a real half hour, exists on the team's clock, never overlaps
-// another, and a day the clocks go back loses the repeated times instead of offering them twice. The expected
-// local times are read with the platform's IANA data (Intl), never from fixed offsets.
+// The free times the database computes, across each zone's next daylight-saving change after the clock the test
+// sets (two clocks half a year apart, so each zone's clocks go forward at one and back at the other) and in zones
+// with odd offsets: every time is a real half hour, exists on the team's clock, never overlaps another, and a day
+// the clocks go back loses the repeated times instead of offering them twice. The expected local times are read
+// with the platform's IANA data (Intl), never from fixed offsets.
+import { A_WEDNESDAY_MORNING, setBookingClock, zonedInstant } from '../helpers/booking-clock';
 import {
   bookingVisitor,
   EVERY_HOUR_OF_EVERY_DAY,
@@ -17,19 +19,33 @@ import { BACKENDS, startTestApi, type TestApi } from '../helpers/local-api';
 jest.setTimeout(60_000);
 const HOUR = 3600_000;
 
+const ZONES = ['Australia/Sydney', 'America/New_York', 'Australia/Adelaide', 'Australia/Lord_Howe'];
+// Sydney's start or end of daylight saving, whichever comes next after the clock; New York across the US change;
+// Adelaide (+9:30/+10:30); Lord Howe Island, whose clocks move by 30 minutes. From 10 February 2027 the next
+// changes are Sydney's, Adelaide's and Lord Howe's end of daylight saving (4 April) and New York's start
+// (14 March); from 11 August 2027 the others (3 October, 7 November).
+const CLOCKS = ['2027-02-10 10:05', '2027-08-11 10:05'];
+const nextChangeAfter = (zone: string, clock: string) =>
+  nextOffsetChange(zone, new Date(zonedInstant(clock, 'Australia/Sydney').getTime() + 24 * HOUR));
+
+test.each(ZONES)('from the two clocks, the next change in %s goes one way and then the other', (zone) => {
+  const [first, second] = CLOCKS.map((clock) => nextChangeAfter(zone, clock));
+  expect(Math.sign(first.after - first.before)).toBe(-Math.sign(second.after - second.before));
+});
+
 describe.each(BACKENDS)('time zones on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ backend });
   }, 60_000);
   afterAll(() => api?.close());
+  beforeEach(() => setBookingClock(api, A_WEDNESDAY_MORNING));
 
-  // Sydney's start or end of daylight saving, whichever comes next; New York across the US change; Adelaide
-  // (+9:30/+10:30); Lord Howe Island, whose clocks move by 30 minutes.
-  test.each(['Australia/Sydney', 'America/New_York', 'Australia/Adelaide', 'Australia/Lord_Howe'])(
-    'team in %s: the day around its next clock change offers each existing half hour once',
-    async (zone) => {
-      const change = nextOffsetChange(zone, new Date(Date.now() + 24 * HOUR));
+  test.each(ZONES.flatMap((zone) => CLOCKS.map((clock) => [zone, clock])))(
+    'team in %s: the day around its next clock change after %s (Sydney) offers each existing half hour once',
+    async (zone, clock) => {
+      await setBookingClock(api, zonedInstant(clock, 'Australia/Sydney'));
+      const change = nextChangeAfter(zone, clock);
       await setAvailability(api, {
         teamTimeZone: zone,
         weeklyHours: EVERY_HOUR_OF_EVERY_DAY,

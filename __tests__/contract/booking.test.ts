@@ -3,7 +3,9 @@
 // PostgreSQL server prepared like a hosted project: the free times follow the team's hours in its zone, the
 // notice, the horizon, the daily limit and the buffers; a hold becomes a booking; every refusal is a clear
 // answer with other times; nobody books on someone else's request; a change/cancel link moves or frees a call.
-// Concurrency (50 visitors, one time) runs on the real server, where requests really run side by side.
+// Concurrency (50 visitors, one time) runs on the real server, where requests really run side by side. The rules
+// run on a clock the tests set (Wednesday 9 June 2027, 10:05 in Sydney): never on the hour CI happens to run at.
+import { A_WEDNESDAY_MORNING, bookingClockNow, setBookingClock } from '../helpers/booking-clock';
 import {
   bookingVisitor,
   EVERY_HOUR_OF_EVERY_DAY,
@@ -27,7 +29,10 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
     api = await startTestApi({ backend });
   }, 60_000);
   afterAll(() => api?.close());
-  beforeEach(() => setAvailability(api));
+  beforeEach(async () => {
+    await setAvailability(api);
+    await setBookingClock(api, A_WEDNESDAY_MORNING);
+  });
 
   test('offers the team’s hours in its zone, a call long and a step apart, after the notice and within the horizon', async () => {
     const visitor = await bookingVisitor(api);
@@ -35,7 +40,9 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
     expect(answer).toMatchObject({ status: 'ok', team_time_zone: 'Australia/Sydney', call_minutes: 30 });
     const slots = answer.slots!;
     expect(slots.length).toBeGreaterThan(50);
-    const now = Date.now();
+    // 10:05 on a Wednesday: the notice leaves that day's 14:30 to 16:30.
+    expect(wallTime(slots[0].starts_at, 'Australia/Sydney')).toBe('2027-06-09 14:30');
+    const now = await bookingClockNow(api);
     for (const slot of slots) {
       const local = wallTime(slot.starts_at, 'Australia/Sydney');
       const weekday = new Date(`${local.slice(0, 10)}T12:00:00Z`).getUTCDay();
@@ -75,7 +82,7 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
     });
     expect(hold).toMatchObject({ status: 'held', team_time_zone: 'Australia/Sydney' });
     expect(sameInstant(hold.starts_at, slot.starts_at)).toBe(true);
-    const expiresIn = new Date(hold.hold_expires_at!).getTime() - Date.now();
+    const expiresIn = new Date(hold.hold_expires_at!).getTime() - (await bookingClockNow(api));
     expect(expiresIn).toBeGreaterThan(9 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(10 * 60_000 + 5_000);
 
@@ -128,8 +135,9 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
 
     // The notice at its edge: the first free time is the first step at or after now + 4 hours.
     const firstStart = new Date(first.starts_at).getTime();
-    expect(firstStart).toBeGreaterThanOrEqual(Date.now() + 4 * HOUR - 60_000);
-    expect(firstStart).toBeLessThan(Date.now() + 4 * HOUR + 30 * 60_000);
+    const now = await bookingClockNow(api);
+    expect(firstStart).toBeGreaterThanOrEqual(now + 4 * HOUR - 60_000);
+    expect(firstStart).toBeLessThan(now + 4 * HOUR + 30 * 60_000);
     const tooSoon = await hold(iso(firstStart - 30 * 60_000));
     expect(tooSoon.status).toBe('too_soon');
     expect(sameInstant(tooSoon.alternatives![0].starts_at, first.starts_at)).toBe(true);
@@ -146,14 +154,12 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
     );
     expect(sameDay).toBeUndefined();
     const full = await hold(iso(firstStart + 2 * HOUR));
-    // Two hours later is the same team day unless the first time was late in the evening.
-    if (
-      wallTime(iso(firstStart + 2 * HOUR), 'Australia/Sydney').slice(0, 10) ===
-      wallTime(first.starts_at, 'Australia/Sydney').slice(0, 10)
-    ) {
-      expect(full.status).toBe('day_full');
-      expect(full.alternatives!.length).toBeGreaterThan(0);
-    }
+    // Two hours later is the same team day (the first time is 14:30 on the clock's Wednesday).
+    expect(wallTime(iso(firstStart + 2 * HOUR), 'Australia/Sydney').slice(0, 10)).toBe(
+      wallTime(first.starts_at, 'Australia/Sydney').slice(0, 10),
+    );
+    expect(full.status).toBe('day_full');
+    expect(full.alternatives!.length).toBeGreaterThan(0);
   });
 
   test('nobody books on someone else’s request, holds a time without a request, or books twice', async () => {
@@ -217,9 +223,10 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
     expect(status).toBe('expired');
 
     // The hold on `other` runs out; another visitor takes the time, and the slow visitor is told, with other times.
-    await api.sql("update private.bookings set hold_expires_at = now() - interval '1 second' where id = $1", [
-      second.hold_id,
-    ]);
+    await api.sql(
+      "update private.bookings set hold_expires_at = private.clock_now() - interval '1 second' where id = $1",
+      [second.hold_id],
+    );
     const quick = await bookingVisitor(api);
     expect((await holdAndConfirm(quick, other.starts_at)).status).toBe('booked');
     const late = await slow.call('confirm_booking', { hold_id: second.hold_id, email: slow.email });
@@ -235,9 +242,10 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
       starts_at: slot.starts_at,
       visitor_time_zone: 'UTC',
     });
-    await api.sql("update private.bookings set hold_expires_at = now() - interval '1 second' where id = $1", [
-      hold.hold_id,
-    ]);
+    await api.sql(
+      "update private.bookings set hold_expires_at = private.clock_now() - interval '1 second' where id = $1",
+      [hold.hold_id],
+    );
     expect((await visitor.call('confirm_booking', { hold_id: hold.hold_id, email: visitor.email })).status).toBe(
       'booked',
     );
@@ -327,9 +335,10 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
           starts_at: slot.starts_at,
           visitor_time_zone: 'UTC',
         });
-        await api.sql("update private.bookings set hold_expires_at = now() - interval '1 second' where id = $1", [
-          hold.hold_id,
-        ]);
+        await api.sql(
+          "update private.bookings set hold_expires_at = private.clock_now() - interval '1 second' where id = $1",
+          [hold.hold_id],
+        );
         const visitors = await Promise.all(Array.from({ length: 50 }, () => bookingVisitor(api)));
         const answers = await Promise.all(visitors.map((visitor) => holdAndConfirm(visitor, slot.starts_at)));
         expect(answers.filter((answer) => answer.status === 'booked')).toHaveLength(1);

@@ -5,7 +5,9 @@
 // is the clear answer `sender_limit` for that sender only; a burst from many blocks takes at most 2 + 3 of a day's 6
 // calls (holds in the flood last 3 minutes and are marked), while a visitor from elsewhere still gets a time; a lead
 // stored above the global rate is held and cannot book; public.lead_challenge issues at most 20 challenges a minute
-// to a client and 60 to a block at the volume's level, then the cap.
+// to a client and 60 to a block at the volume's level, then the cap. The booking rules run on a clock the tests set
+// (Wednesday 9 June 2027, 10:05 in Sydney), never on the hour CI happens to run at.
+import { A_WEDNESDAY_MORNING, bookingClockNow, setBookingClock } from '../helpers/booking-clock';
 import {
   bookingVisitor,
   EVERY_HOUR_OF_EVERY_DAY,
@@ -30,7 +32,8 @@ jest.setTimeout(90_000);
 const ZONE = 'Australia/Sydney';
 const dayOf = (slot: Slot) => wallTime(slot.starts_at, ZONE).slice(0, 10);
 const onTheHour = (slot: Slot) => wallTime(slot.starts_at, ZONE).endsWith(':00');
-const minutesUntil = (instant?: string) => (new Date(instant ?? 0).getTime() - Date.now()) / 60_000;
+/** Minutes from `now` (the booking rules' clock) to `instant`. */
+const minutesUntil = (instant: string | undefined, now: number) => (new Date(instant ?? 0).getTime() - now) / 60_000;
 
 describe.each(BACKENDS)('on %s', (backend) => {
   let api: TestApi;
@@ -59,14 +62,17 @@ describe.each(BACKENDS)('on %s', (backend) => {
   const liveRowsOn = (day: string) =>
     api.sql<{ in_flood: boolean; status: string; hold_expires_at: string | null }>(
       `select in_flood, status, hold_expires_at from private.bookings
-        where team_day = $1 and (status = 'booked' or (status = 'held' and hold_expires_at > now()))
+        where team_day = $1 and (status = 'booked' or (status = 'held' and hold_expires_at > private.clock_now()))
         order by created_at`,
       [day],
     );
   /** The flood window (60 minutes) is over for every booking made so far. */
   const floodWindowPasses = () => api.sql(`update private.bookings set created_at = created_at - interval '2 hours'`);
 
-  beforeEach(() => setAvailability(api, { weeklyHours: EVERY_HOUR_OF_EVERY_DAY, minimumNotice: '1 hour' }));
+  beforeEach(async () => {
+    await setAvailability(api, { weeklyHours: EVERY_HOUR_OF_EVERY_DAY, minimumNotice: '1 hour' });
+    await setBookingClock(api, A_WEDNESDAY_MORNING);
+  });
 
   describe('per sender', () => {
     test('one network block holds at most 3 times; its next visitor is told sender_limit, others are not', async () => {
@@ -85,7 +91,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect((await hold(elsewhere, times[5])).status).toBe('held');
       // A hold that runs out gives the block its place back.
       await api.sql(
-        `update private.bookings set hold_expires_at = now() - interval '1 second'
+        `update private.bookings set hold_expires_at = private.clock_now() - interval '1 second'
           where id = (select id from private.bookings where status = 'held' order by created_at limit 1)`,
       );
       expect((await hold(neighbour, times[6])).status).toBe('held');
@@ -156,8 +162,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(offered.some((slot) => dayOf(slot) === day)).toBe(false);
       const held = await hold(visitor, offered[0]);
       expect(held.status).toBe('held');
-      expect(minutesUntil(held.hold_expires_at)).toBeGreaterThan(2.5);
-      expect(minutesUntil(held.hold_expires_at)).toBeLessThanOrEqual(3.1);
+      const now = await bookingClockNow(api);
+      expect(minutesUntil(held.hold_expires_at, now)).toBeGreaterThan(2.5);
+      expect(minutesUntil(held.hold_expires_at, now)).toBeLessThanOrEqual(3.1);
 
       // When the flood is over, the day's last call can be booked again.
       await floodWindowPasses();

@@ -3,12 +3,14 @@
 // strategy-call request shows its booked call in the team's zone, its state (booked, moved, cancelled, reminded)
 // and its history; an operator cancels or moves a booking for a visitor who phones in, through the visitor
 // functions' own rules (a taken time, the notice, the hours are refused with free times nearby), and the visitor
-// and the team get the same messages as when the visitor does it.
+// and the team get the same messages as when the visitor does it. The booking rules run on a clock the tests set
+// (Wednesday 9 June 2027, 10:05 in Sydney), never on the hour CI happens to run at.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fetchLeads, formatListing } from '../../dev/leads';
 import { cancelBooking, moveBooking, parseOperatorTime } from '../../dev/leads/bookings';
 import { describeTime } from '../../supabase/functions/notify-leads/times';
+import { A_WEDNESDAY_MORNING, setBookingClock } from '../helpers/booking-clock';
 import {
   bookingVisitor,
   EVERY_HOUR_OF_EVERY_DAY,
@@ -23,10 +25,12 @@ jest.setTimeout(60_000);
 
 const HOUR = 3600_000;
 const ms = (value: string | Date) => new Date(value).getTime();
+/** `hours` after the clock the tests set. */
+const hoursAfterClock = (hours: number) => new Date(A_WEDNESDAY_MORNING.getTime() + hours * HOUR).toISOString();
 
 async function book(api: TestApi, hoursAhead: number) {
   const visitor = await bookingVisitor(api);
-  const [slot] = await freeSlots(visitor, { from_time: new Date(Date.now() + hoursAhead * HOUR).toISOString() });
+  const [slot] = await freeSlots(visitor, { from_time: hoursAfterClock(hoursAhead) });
   const booked = await holdAndConfirm(visitor, slot.starts_at, 'America/New_York');
   expect(booked.status).toBe('booked');
   const [request] = await api.sql<{ id: string }>('select id from public.consultation_requests where email = $1', [
@@ -56,9 +60,10 @@ describe.each(BACKENDS)('bookings in npm run leads on %s', (backend) => {
     api = await startTestApi({ backend });
   }, 90_000);
   afterAll(() => api?.close());
-  beforeEach(() =>
-    setAvailability(api, { weeklyHours: EVERY_HOUR_OF_EVERY_DAY, minimumNotice: '2 hours', maxCallsPerDay: 50 }),
-  );
+  beforeEach(async () => {
+    await setAvailability(api, { weeklyHours: EVERY_HOUR_OF_EVERY_DAY, minimumNotice: '2 hours', maxCallsPerDay: 50 });
+    await setBookingClock(api, A_WEDNESDAY_MORNING);
+  });
 
   async function listingOf(requestId: string) {
     const listing = await fetchLeads(api.service, 'consultation_requests', 500);
@@ -76,7 +81,7 @@ describe.each(BACKENDS)('bookings in npm run leads on %s', (backend) => {
     const [target] = await freeSlots(visitor, { from_time: new Date(ms(startsAt) + 24 * HOUR).toISOString() });
     expect((await visitor.call('move_booking', { token, starts_at: target.starts_at })).status).toBe('booked');
     await api.sql(
-      `update private.booking_notifications set status = 'sent', sent_at = now() where booking_id = $1 and kind = 'reminder_24h' and sequence = 1`,
+      `update private.booking_notifications set status = 'sent', sent_at = private.clock_now() where booking_id = $1 and kind = 'reminder_24h' and sequence = 1`,
       [bookingId],
     );
     ({ text } = await listingOf(requestId));
@@ -134,7 +139,7 @@ describe.each(BACKENDS)('bookings in npm run leads on %s', (backend) => {
     expect(taken.lines[0]).toBe('That time is taken (another call or its buffer).');
     expect(taken.lines).toContain('Free times nearby:');
     // Inside the notice and off the step: refused too.
-    const soon = await moveBooking(api.service, first.bookingId, new Date(Date.now() + HOUR).toISOString());
+    const soon = await moveBooking(api.service, first.bookingId, hoursAfterClock(1));
     expect(soon.lines[0]).toBe('That time is inside the minimum notice.');
     expect(
       (await moveBooking(api.service, first.bookingId, new Date(ms(first.startsAt) + 7 * 60_000).toISOString()))

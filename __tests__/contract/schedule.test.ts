@@ -5,6 +5,7 @@
 // for Debian: stand-ins with their signatures record the HTTP calls and hold the two secrets. What this proves
 // and what it cannot: docs/calendars.md, "The schedule".
 import { storeRequestFrom } from '../helpers/booking';
+import { A_WEDNESDAY_MORNING, setBookingClock } from '../helpers/booking-clock';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
 
 const POSTGRES_15 = '/usr/lib/postgresql/15/bin';
@@ -124,6 +125,8 @@ async function holdFirstTime(email: string, address: string): Promise<{ status: 
 }
 
 test('a visitor’s hold calls calendar-sync at once, and still holds when that call cannot be made', async () => {
+  // The booking rules on a clock of the test's (a Wednesday morning in Sydney), not on the hour CI runs at.
+  await setBookingClock({ sql: pg.admin }, A_WEDNESDAY_MORNING);
   await pg.admin(`delete from private.bookings; delete from private.booking_hosts`);
   await pg.admin(
     `insert into private.booking_hosts (name, calendar_url, credential_key)
