@@ -39,9 +39,12 @@ function editorEntries(repo: string): { entry: string; file: string }[] {
   });
 }
 
-/** Waits (up to 10 s) until `git status --porcelain` in the repository says `expected`: the save has landed. */
+/**
+ * Waits until `git status --porcelain` in the repository says `expected`: the save has landed. The bound is
+ * generous (a save takes well under a second on a quiet machine); the failure names the entry and the status.
+ */
 async function waitForStatus(repo: string, expected: string, entry: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   let status = git(repo, 'status', '--porcelain');
   while (status !== expected && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
