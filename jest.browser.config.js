@@ -16,4 +16,5 @@ module.exports = {
   // backend (setup/test-env.ts, setup/editor.ts): much of a browser test is waiting (the phone profile's network,
   // the assistant's pauses, a server's answer), which the other file fills.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/__tests__/browser/setup/sequencer.js',
 };
