@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE } from '../../__tests__/browser/setup/browser';
 import { waitForHydration } from '../../__tests__/browser/setup/phone-profile';
+import { forwardToWorkerApi } from '../../__tests__/browser/setup/test-env';
 import { fileName, type Screen } from './screens';
 
 /** Everything that moves, stopped (the site also honours reduced motion, which the context asks for). */
@@ -65,6 +66,7 @@ export async function captureScreens(options: CaptureOptions): Promise<{ files: 
         viewport: { width, height: heightFor(width) },
         reducedMotion: 'reduce',
       });
+      await forwardToWorkerApi(context);
       const page = await context.newPage();
       const file = fileName(screen, width);
       try {

@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CLIENT_ADDRESS_HEADER } from '../../../dev/local-api/client-address';
 import { uniqueClientAddress } from '../../helpers/local-api';
-import { TEST_API_URL, WORKER_API_URL, toWorkerApi } from './test-env';
+import { forwardToWorkerApi } from './test-env';
 
 import { existsSync } from 'node:fs';
 
@@ -57,13 +57,7 @@ export async function openPage(
     extraHTTPHeaders: { [CLIENT_ADDRESS_HEADER]: uniqueClientAddress() },
     reducedMotion: motion,
   });
-  if (WORKER_API_URL !== TEST_API_URL) {
-    // Tests that intercept the API themselves pass requests on with route.fallback(), which lands here.
-    await context.route(`${TEST_API_URL}/**`, (route) =>
-      // A request the page gave up on (or a closed page) has nothing left to forward.
-      route.continue({ url: toWorkerApi(route.request().url()) }).catch(() => undefined),
-    );
-  }
+  await forwardToWorkerApi(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));

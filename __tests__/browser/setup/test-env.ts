@@ -1,25 +1,34 @@
 // The browser tests' surroundings: the production build in public/, served as a static host would, and the
-// local data API it sends leads to, on a port of its own so a running `npm start` is not touched.
+// local data API it sends leads to, on a free port of its own so a running `npm start` is not touched.
 import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../../../dev/static/static-server';
 import { LOCAL_SUPABASE_ANON_KEY } from '../../../src/lib/local-supabase';
 import { startTestApi, type TestApi } from '../../helpers/local-api';
 
-/** The data API address the build sends leads to. TEST_API_PORT lets two checkouts run side by side. */
+/**
+ * The data API address the build sends leads to. Nothing listens there: every page opened through openPage (and
+ * the review's captures) is forwarded to the data API of its own test file, which listens on a free port, so
+ * browser test files run side by side, and beside another checkout's tests or a running `npm start`.
+ */
 export const TEST_API_PORT = Number(process.env.TEST_API_PORT ?? 54329);
 export const TEST_API_URL = `http://127.0.0.1:${TEST_API_PORT}`;
 
-/**
- * Browser test files run in parallel, one per Jest worker, each with a data API of its own: worker 1 on the
- * build's port, worker n on the n-th port after it. Pages reach it through openPage's forwarding
- * (setup/browser.ts), so every page still calls the address the build holds.
- */
-const workerIndex = Number(process.env.JEST_WORKER_ID ?? 1) - 1;
-export const WORKER_API_URL = `http://127.0.0.1:${TEST_API_PORT + workerIndex}`;
+/** This test file's data API (the newest, when a test restarts it to simulate an outage). */
+let workerApiUrl: string | undefined;
 
-/** Where a request the page sends to the build's API address goes in this worker. */
+/** Where a request the page sends to the build's API address goes in this test file. */
 export const toWorkerApi = (url: string) =>
-  url.startsWith(TEST_API_URL) ? WORKER_API_URL + url.slice(TEST_API_URL.length) : url;
+  workerApiUrl !== undefined && url.startsWith(TEST_API_URL) ? workerApiUrl + url.slice(TEST_API_URL.length) : url;
+
+/** Forwards a browser context's requests for the build's API address to this test file's data API. */
+export async function forwardToWorkerApi(context: BrowserContext): Promise<void> {
+  // Tests that intercept the API themselves pass requests on with route.fallback(), which lands here.
+  await context.route(`${TEST_API_URL}/**`, (route) =>
+    // A request the page gave up on (or a closed page) has nothing left to forward.
+    route.continue({ url: toWorkerApi(route.request().url()) }).catch(() => undefined),
+  );
+}
 
 export const buildEnv = {
   GATSBY_SUPABASE_URL: TEST_API_URL,
@@ -31,9 +40,11 @@ export const PUBLIC_DIR = path.resolve(__dirname, '../../../public');
 
 export type LeadApi = TestApi;
 
-/** This worker's local data API behind the build: in memory, on this worker's port. */
-export function startLeadApi(): Promise<LeadApi> {
-  return startTestApi({ port: Number(new URL(WORKER_API_URL).port) });
+/** This test file's local data API behind the build: in memory, on a free port. */
+export async function startLeadApi(): Promise<LeadApi> {
+  const api = await startTestApi();
+  workerApiUrl = api.url;
+  return api;
 }
 
 export function serveBuild(): Promise<StaticServer> {
