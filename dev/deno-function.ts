@@ -18,12 +18,29 @@ export type DenoFunctionOptions = {
   log: (line: string) => void;
 };
 
+/**
+ * The scheduled invocations so far (not `invoke()`'s): begun, finished either way, and finished with the function's
+ * answer (HTTP 2xx, a run that went through to the end). One runs at a time.
+ */
+export type RunCounts = { started: number; finished: number; answered: number };
+
 export type DenoFunction = {
   functionUrl: string;
   /** One invocation; resolves with the function's JSON answer. */
   invoke(): Promise<unknown>;
+  /** The scheduled invocations so far; see runsAnsweredSince. */
+  runs(): RunCounts;
   close(): Promise<void>;
 };
+
+/**
+ * How many scheduled runs begun after `mark` was taken have been answered by `now`, at least (a run under way at
+ * the mark is not counted, whatever it found). Once it is 2, say, anything the function had to do after the mark
+ * has been done: a test waits for it to show that nothing more happens, instead of sleeping.
+ */
+export function runsAnsweredSince(mark: RunCounts, now: RunCounts): number {
+  return Math.max(0, now.answered - mark.answered - (mark.started - mark.finished));
+}
 
 export async function startDenoFunction(options: DenoFunctionOptions): Promise<DenoFunction> {
   const { name, log } = options;
@@ -63,14 +80,20 @@ export async function startDenoFunction(options: DenoFunctionOptions): Promise<D
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  const counts: RunCounts = { started: 0, finished: 0, answered: 0 };
   const tick = () => {
+    counts.started += 1;
     inFlight = post()
-      .then((response) => response.text())
-      .then(() => undefined)
+      .then(async (response) => {
+        await response.text();
+        // A run that failed prints why itself (the functions log their errors).
+        if (response.ok) counts.answered += 1;
+      })
       .catch((error: unknown) => {
         if (!stopped) log(`${name}: invocation failed: ${error}`);
       })
       .finally(() => {
+        counts.finished += 1;
         if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 1000);
       });
   };
@@ -79,6 +102,7 @@ export async function startDenoFunction(options: DenoFunctionOptions): Promise<D
   return {
     functionUrl,
     invoke: async () => (await post()).json() as Promise<unknown>,
+    runs: () => ({ ...counts }),
     async close() {
       stopped = true;
       clearTimeout(timer);

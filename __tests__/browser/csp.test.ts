@@ -24,6 +24,7 @@ import {
 import { uniqueEmail } from '../helpers/local-api';
 import { chatCopy } from './setup/copy';
 import { gotoHydrated } from './setup/wait';
+import { waitUntil } from '../helpers/wait-until';
 
 const harness = leadHarnessForThisFile();
 
@@ -171,9 +172,22 @@ it.each(['/', UNKNOWN_PATH])(
       const image = document.createElement('img');
       image.setAttribute('src', 'x');
       image.setAttribute('onerror', 'window.__injected = true');
+      // The test's own listener (not under the page's policy) runs after the attribute's handler would have.
+      image.addEventListener('error', () => ((window as unknown as { __imageFailed?: boolean }).__imageFailed = true));
       document.body.append(image);
     });
-    await page.waitForTimeout(300);
+    // The inline script's turn came as it was added; the attribute's comes when the image has failed to load.
+    await waitUntil(
+      'the injected image to fail to load',
+      () => page.evaluate(() => (window as unknown as { __imageFailed?: boolean }).__imageFailed === true),
+      { timeoutMs: 15_000, intervalMs: 50 },
+    );
+    // A violation is reported in a task of its own, after the blocking.
+    await waitUntil('a script-src violation to be reported', violations, {
+      until: (found) => found.some((violation) => violation.startsWith('script-src')),
+      timeoutMs: 15_000,
+      intervalMs: 50,
+    });
     expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
     expect((await violations()).some((violation) => violation.startsWith('script-src'))).toBe(true);
     await context.close();

@@ -7,6 +7,7 @@
 import { A_WEDNESDAY_MORNING, setBookingClock } from '../helpers/booking-clock';
 import { bookingVisitor, freeSlots, holdAndConfirm, setAvailability, setHosts, wallTime } from '../helpers/booking';
 import { BACKENDS, startTestApi, type TestApi } from '../helpers/local-api';
+import { waitUntil } from '../helpers/wait-until';
 
 jest.setTimeout(60_000);
 
@@ -188,17 +189,24 @@ describe.each(BACKENDS)('hosts on %s', (backend) => {
     await holdAndConfirm(await bookingVisitor(api), slot.starts_at);
     type Write = { job_id: string; claim_token: string };
     const [first] = await rpc<Write[]>('claim_calendar_writes', {});
+    const failedAt = Date.now();
     expect(
       await rpc('fail_calendar_write', {
         job_id: first.job_id,
         claim_token: first.claim_token,
         error: 'HTTP 503',
-        retry_in_seconds: 1,
+        retry_in_seconds: 5,
       }),
     ).toBe(true);
+    // Not due before its retry time (5 s leaves room for a loaded machine between the two calls)…
     expect(await rpc('claim_calendar_writes', {})).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const [again] = await rpc<(Write & { attempts: number })[]>('claim_calendar_writes', {});
+    // …and due again then: claimed as soon as it is, however long that takes on this machine.
+    const [again] = await waitUntil(
+      'the failed write to be claimable again',
+      () => rpc<(Write & { attempts: number })[]>('claim_calendar_writes', {}),
+      { until: (writes) => writes.length > 0, timeoutMs: 30_000, intervalMs: 200 },
+    );
+    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(5000);
     expect(again.attempts).toBe(2);
     expect(
       await rpc('fail_calendar_write', {

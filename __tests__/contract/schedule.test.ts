@@ -7,6 +7,7 @@
 import { storeRequestFrom } from '../helpers/booking';
 import { A_WEDNESDAY_MORNING, setBookingClock } from '../helpers/booking-clock';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres';
+import { waitUntil } from '../helpers/wait-until';
 
 const POSTGRES_15 = '/usr/lib/postgresql/15/bin';
 const PROJECT_URL = 'https://abcdefghijklmnopqrst.supabase.co';
@@ -86,14 +87,13 @@ test('every migration applies on PostgreSQL 15 with pg_cron, and schedules both 
 });
 
 test('pg_cron runs them: within a minute each function is called at the project with the key from Vault', async () => {
-  const deadline = Date.now() + 125_000;
-  let calls: { url: string; headers: Record<string, string>; body: { scheduled_at?: string }; called_as: string }[] =
-    [];
-  while (Date.now() < deadline) {
-    calls = await pg.admin('select url, headers, body, called_as from net.recorded_calls order by id');
-    if (new Set(calls.map((call) => call.url)).size >= 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  type Call = { url: string; headers: Record<string, string>; body: { scheduled_at?: string }; called_as: string };
+  // pg_cron's next minute starts within 60 s; both calls are recorded by the one after at the latest.
+  const calls = await waitUntil(
+    'pg_cron to call both functions',
+    () => pg.admin<Call>('select url, headers, body, called_as from net.recorded_calls order by id'),
+    { until: (found) => new Set(found.map((call) => call.url)).size >= 2, timeoutMs: 125_000, intervalMs: 500 },
+  );
   const byUrl = new Map(calls.map((call) => [call.url, call]));
   for (const name of ['notify-leads', 'calendar-sync']) {
     const call = byUrl.get(`${PROJECT_URL}/functions/v1/${name}`);

@@ -18,12 +18,13 @@ import {
 } from '../helpers/booking';
 import { LOCAL_SUPABASE_SERVICE_ROLE_KEY, startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
 import { waitUntil } from '../helpers/wait-until';
+import { moreRuns } from '../helpers/function-runs';
 
 let api: TestApi;
 let runner: NotificationRunner;
 let mailDir: string;
 const lines: string[] = [];
-jest.setTimeout(40_000);
+jest.setTimeout(60_000);
 
 beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'local-mail-'));
@@ -45,11 +46,16 @@ afterAll(async () => {
   await rm(mailDir, { recursive: true, force: true });
 });
 
+/** The error with the runner's output added: a wait that times out shows what the runner did meanwhile. */
+const withOutput = (error: Error) => {
+  throw new Error(`${error.message}\n${lines.join('\n')}`);
+};
 /** waitUntil, with the runner's output in the error when it times out. */
 const waitFor = <T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000) =>
-  waitUntil(what, read, { timeoutMs, intervalMs: 100 }).catch((error: Error) => {
-    throw new Error(`${error.message}\n${lines.join('\n')}`);
-  });
+  waitUntil(what, read, { timeoutMs, intervalMs: 100 }).catch(withOutput);
+
+/** Two more runs of the function, begun after now (helpers/function-runs.ts): what it had to send has been sent. */
+const twoMoreRuns = () => moreRuns(runner).catch(withOutput);
 
 const messagesTo = (email: string) => runner.sink.messages.filter((message) => message.replyTo === email);
 
@@ -90,7 +96,7 @@ test('with the sink failing for several attempts, the lead is delivered exactly 
   await waitFor('the e-mail', () => (messagesTo(lead.email).length ? true : undefined), 30_000);
   expect(runner.sink.requestCount() - before).toBeGreaterThanOrEqual(4);
   // Later runs find nothing more to send.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await twoMoreRuns();
   expect(messagesTo(lead.email)).toHaveLength(1);
   const [job] = await api.sql<{ status: string; attempts: number }>(
     `select n.status, n.attempts from private.lead_notifications n join public.contact_messages c on c.id = n.lead_id
@@ -119,7 +125,7 @@ test("held leads: no message of their own; the hour's digest arrives once with a
   const { data } = await api.anon.rpc('release_held_lead_by_token', { token: token! });
   expect(data).toMatchObject({ status: 'released', name: lead.name });
   await waitFor("the released lead's notification", () => (messagesTo(lead.email).length ? true : undefined));
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await twoMoreRuns();
   expect(messagesTo(lead.email)).toHaveLength(1);
   expect(messagesTo(lead.email)[0].text).toContain('released');
   expect(runner.sink.messages.filter((message) => message.subject.startsWith('Held leads:'))).toHaveLength(1);
@@ -221,7 +227,8 @@ test("with the database's own setting a lead's e-mail waits for its minute, then
   try {
     const lead = { name: 'Mary Somerville', email: uniqueEmail('RunnerWait'), company: 'Kelp Co', message: 'Hi' };
     expect((await api.anon.from('contact_messages').insert(lead)).error).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Runs that find it stored send nothing yet.
+    await twoMoreRuns();
     expect(messagesTo(lead.email)).toEqual([]);
     // The minute passes.
     await api.sql(
@@ -230,7 +237,7 @@ test("with the database's own setting a lead's e-mail waits for its minute, then
       [lead.email],
     );
     await waitFor('the e-mail', () => (messagesTo(lead.email).length ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await twoMoreRuns();
     expect(messagesTo(lead.email)).toHaveLength(1);
   } finally {
     await api.sql('update private.lead_guard_settings set settle_after_per_minute = 1000');

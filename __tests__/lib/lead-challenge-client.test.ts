@@ -12,6 +12,7 @@ import {
 import { solveChallenge, type LeadChallenge } from '../../src/lib/lead-challenge/solve';
 import { getSupabaseClient } from '../../src/lib/supabase-client';
 import { mintChallenge } from '../helpers/lead-challenge';
+import { waitUntil } from '../helpers/wait-until';
 
 jest.mock('../../src/lib/supabase-client', () => ({ getSupabaseClient: jest.fn() }));
 
@@ -42,6 +43,7 @@ class StandInWorker {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   requests: unknown[] = [];
+  answered = false;
   terminated = false;
   constructor(public url: string) {
     workers.push(this);
@@ -57,6 +59,7 @@ class StandInWorker {
       }
       const number = solveChallenge(request.challenge, request.salt, request.maxnumber);
       this.onmessage?.({ data: { number, took: 1 } } as MessageEvent);
+      this.answered = true;
     }, workerDelayMs);
   }
   terminate() {
@@ -64,8 +67,21 @@ class StandInWorker {
   }
 }
 
-/** Lets a solve under way finish (the stand-in worker answers on the next turn). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Waits until the solve under way has finished: its worker has answered (the client takes the answer in within that
+ * same turn, so before the poll that sees it).
+ */
+const solved = () =>
+  waitUntil('the stand-in worker to answer', () => workers.filter((worker) => worker.answered).length, {
+    until: (answered) => answered >= 1,
+    intervalMs: 5,
+  });
+/** Waits until `count` attempts have failed: the client warns once for each (console.warn is stubbed below). */
+const failedAttempts = (count: number) =>
+  waitUntil(`${count} failed attempts`, () => jest.mocked(console.warn).mock.calls, {
+    until: (warnings) => warnings.length >= count,
+    intervalMs: 5,
+  });
 
 const decode = (payload: string) => JSON.parse(atob(payload)) as Record<string, unknown>;
 
@@ -128,7 +144,7 @@ test('waits no longer than asked for a solve in progress, and keeps solving for 
 test(`a solution is used until ${EXPIRY_MARGIN_MS / 1000} s before its challenge expires`, async () => {
   fakeRpc(() => Promise.resolve({ data: issue({ expiresIn: 90 }).challenge, error: null }));
   prepareLeadChallenge();
-  await settle();
+  await solved();
   // Usable until 29-30 s from now (the expiry is in whole seconds).
   jest.useFakeTimers({ now: Date.now() + 28_000 });
   await expect(takeLeadChallenge(0)).resolves.toEqual(expect.any(String));
@@ -137,7 +153,7 @@ test(`a solution is used until ${EXPIRY_MARGIN_MS / 1000} s before its challenge
 test('a stale solution is never sent: a new challenge is fetched instead', async () => {
   const rpc = fakeRpc(() => Promise.resolve({ data: issue({ expiresIn: 90 }).challenge, error: null }));
   prepareLeadChallenge();
-  await settle();
+  await solved();
   jest.useFakeTimers({ now: Date.now() + 31_000 });
   const taking = takeLeadChallenge(0);
   await jest.advanceTimersByTimeAsync(0);
@@ -149,7 +165,7 @@ test('an expiry the device clock cannot agree with is taken as ten minutes', asy
   // Expires "in 3 hours" by this device's clock: the clock is off, so it is used for 10 minutes less the margin.
   fakeRpc(() => Promise.resolve({ data: issue({ expiresIn: 3 * 3600 }).challenge, error: null }));
   prepareLeadChallenge();
-  await settle();
+  await solved();
   jest.useFakeTimers({ now: Date.now() + 8 * 60_000 + 55_000 });
   await expect(takeLeadChallenge(0)).resolves.toEqual(expect.any(String));
 });
@@ -170,7 +186,7 @@ test(`after a failed attempt, preparing tries again only after ${RETRY_AFTER_MS}
   let answer: RpcAnswer = { data: { unexpected: true }, error: null };
   const rpc = fakeRpc(() => Promise.resolve(answer));
   prepareLeadChallenge();
-  await settle();
+  await failedAttempts(1);
   prepareLeadChallenge();
   expect(rpc).toHaveBeenCalledTimes(1);
   // The API is back: the next lead gets a solution, without waiting for the retry delay.
@@ -179,7 +195,7 @@ test(`after a failed attempt, preparing tries again only after ${RETRY_AFTER_MS}
   expect(rpc).toHaveBeenCalledTimes(2);
   answer = { data: null, error: { message: 'down again' } };
   prepareLeadChallenge();
-  await settle();
+  await failedAttempts(2);
   const failedAt = Date.now();
   jest.useFakeTimers({ now: failedAt + RETRY_AFTER_MS - 100 });
   prepareLeadChallenge();

@@ -10,6 +10,7 @@ import { resetLeadChallenge } from '../../src/lib/lead-challenge/client';
 import { CHALLENGE_WAIT_MS, preloadLeadClient, submitContactMessage } from '../../src/lib/leads';
 import { getSupabaseClient } from '../../src/lib/supabase-client';
 import { LOCAL_SUPABASE_PUBLISHABLE_KEY, startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
+import { waitUntil } from '../helpers/wait-until';
 
 jest.mock('../../src/lib/supabase-client', () => ({ getSupabaseClient: jest.fn() }));
 // A page's location, which Node has not.
@@ -23,12 +24,20 @@ const served = fs.readFileSync(CHALLENGE_WORKER_FILE, 'utf8');
 /** A dedicated worker running the served script in a global scope of its own, as a browser runs it. */
 class ServedWorker {
   static made: string[] = [];
+  /** Messages the script has posted back (its answers). */
+  static answers: unknown[] = [];
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
   private readonly scope: { onmessage?: (event: { data: unknown }) => void; postMessage(data: unknown): void };
   constructor(url: string) {
     ServedWorker.made.push(url);
-    this.scope = { postMessage: (data) => setImmediate(() => this.onmessage?.({ data })) };
+    this.scope = {
+      postMessage: (data) =>
+        setImmediate(() => {
+          this.onmessage?.({ data });
+          ServedWorker.answers.push(data);
+        }),
+    };
     vm.runInNewContext(served, { self: this.scope });
   }
   postMessage(data: unknown) {
@@ -67,8 +76,10 @@ test('the served worker is the current build of src/lib/lead-challenge/worker.ts
 test('the served worker solves what the database issues; the lead sent through leads.ts is stored, not held', async () => {
   (globalThis as { Worker?: unknown }).Worker = ServedWorker;
   ServedWorker.made = [];
+  ServedWorker.answers = [];
   preloadLeadClient(); // the visitor starts the form
-  await new Promise((resolve) => setTimeout(resolve, 2000)); // and fills it in
+  // and fills it in, for as long as the solve takes.
+  await waitUntil('the worker to answer', () => ServedWorker.answers.length > 0, { timeoutMs: 30_000, intervalMs: 20 });
   const email = uniqueEmail('served-worker');
   const started = Date.now();
   await expect(submitContactMessage({ name: 'Wendy Worker', email, message: 'Problem: Other' })).resolves.toEqual({

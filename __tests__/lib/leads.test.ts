@@ -10,6 +10,7 @@ import {
 import { prepareLeadChallenge, takeLeadChallenge } from '../../src/lib/lead-challenge/client';
 import { getSupabaseClient } from '../../src/lib/supabase-client';
 import { withTrapField } from '../../src/lib/trap-field';
+import { waitUntil } from '../helpers/wait-until';
 
 jest.mock('../../src/lib/supabase-client', () => ({ getSupabaseClient: jest.fn() }));
 // The challenge's own behaviour is tested in lead-challenge-client.test.ts; here only what leads.ts does with it.
@@ -202,7 +203,11 @@ describe('preloadLeadClient', () => {
   it('loads the client module without creating a client or throwing, and starts solving a challenge', async () => {
     expect(() => preloadLeadClient()).not.toThrow();
     expect(getSupabaseClient).not.toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The challenge's module is loaded with import(): it starts once that has resolved.
+    await waitUntil('prepareLeadChallenge to be called', () => jest.mocked(prepareLeadChallenge).mock.calls, {
+      until: (calls) => calls.length > 0,
+      intervalMs: 5,
+    });
     expect(prepareLeadChallenge).toHaveBeenCalledTimes(1);
   });
 });

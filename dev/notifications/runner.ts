@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startDenoFunction } from '../deno-function';
+import { startDenoFunction, type RunCounts } from '../deno-function';
 import { startMailSink, type MailSink } from './mail-sink';
 
 // Runs the notify-leads Edge Function locally under Deno (dev/deno-function.ts) against the local data API.
@@ -17,12 +17,18 @@ export type NotificationRunnerOptions = {
   log?: (line: string) => void;
 };
 
-export type NotificationRunner = { sink: MailSink; functionUrl: string; close(): Promise<void> };
+export type NotificationRunner = {
+  sink: MailSink;
+  functionUrl: string;
+  /** The function's runs so far (dev/deno-function.ts, runsAnsweredSince): a test waits on them, not a clock. */
+  runs(): RunCounts;
+  close(): Promise<void>;
+};
 
 export async function startNotificationRunner(options: NotificationRunnerOptions): Promise<NotificationRunner> {
   const log = options.log ?? ((line: string) => console.log(line));
   const sink = await startMailSink({ dir: options.mailDir ?? LOCAL_MAIL_DIR, log });
-  const { functionUrl, close } = await startDenoFunction({
+  const { functionUrl, runs, close } = await startDenoFunction({
     name: 'notify-leads',
     env: {
       SUPABASE_URL: options.apiUrl,
@@ -47,6 +53,7 @@ export async function startNotificationRunner(options: NotificationRunnerOptions
   return {
     sink,
     functionUrl,
+    runs,
     async close() {
       await close();
       await sink.close();
