@@ -244,6 +244,17 @@ export type RealPostgresOptions = {
   beforeMigrations?: string;
 };
 
+/**
+ * A pool whose connections the server's shutdown may end: Pool.end() resolves before its connections have closed,
+ * and the server's fast shutdown then ends them with 57P01, which a connection emits as an 'error' event that,
+ * unheard, fails the test file after its tests passed. A query's own failure still rejects that query.
+ */
+function quietOnShutdown(pool: Pool): Pool {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 /** A cluster ready to start: initialised, set up like a hosted project and migrated. */
 type Cluster = { dataDir: string; password: string; appliedMigrations: string[] };
 
@@ -278,7 +289,9 @@ async function prepareCluster(
   const port = await pickPort();
   const server = await startServer(bin, dataDir, port, user, options.settings ?? {});
   const pool = (role: LoginRole) =>
-    new Pool({ connectionString: `postgres://${role}:${password}@127.0.0.1:${port}/postgres`, max: 2 });
+    quietOnShutdown(
+      new Pool({ connectionString: `postgres://${role}:${password}@127.0.0.1:${port}/postgres`, max: 2 }),
+    );
   const [admin, owner] = [pool('supabase_admin'), pool('postgres')];
   try {
     await admin.query(hostedProjectSetup(password));
@@ -363,8 +376,7 @@ export async function startRealPostgres(options: RealPostgresOptions = {}): Prom
     const poolFor = (role: LoginRole) => {
       let pool = pools.get(role);
       if (!pool) {
-        pool = new Pool({ connectionString: connectionString(role), max: 20 });
-        pool.on('error', () => undefined); // a connection ended by close(); the next query reports real errors
+        pool = quietOnShutdown(new Pool({ connectionString: connectionString(role), max: 20 }));
         pools.set(role, pool);
       }
       return pool;
