@@ -23,7 +23,12 @@ class FailedTestsReporter {
     if (!file) return;
     const name = path.relative(this.rootDir, result.testFilePath);
     const lines = [];
-    if (result.testExecError) lines.push(`${this.suite}: ${name}: ${firstLine(result.testExecError.message)}`);
+    if (result.testExecError) {
+      // A file that failed outside its tests ("Test suite failed to run"): the message may be empty, the
+      // failure message has it.
+      const reason = firstLine(result.testExecError.message) || firstLine(result.failureMessage);
+      lines.push(`${this.suite}: ${name}: ${reason}`);
+    }
     for (const test of result.testResults) {
       if (test.status !== 'failed') continue;
       lines.push(`${this.suite}: ${name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
