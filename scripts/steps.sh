@@ -17,12 +17,26 @@ if [ -z "$steps_nested" ]; then
 fi
 steps_indent=${steps_nested:+  }
 
-# Closes the running step: its duration goes to the log now and to the table at the end.
+# The processor seconds (user + system) this shell's finished children have used so far: with two cores, a step
+# whose CPU time is near twice its duration kept both busy, and one far below it mostly waited.
+# (`times` reports on the shell it runs in, so it runs here, not in a pipe's or a $(…)'s subshell.)
+# It sets steps_cpu_now.
+steps_times_file=$(mktemp)
+read_cpu_seconds() {
+  times > "$steps_times_file"
+  steps_cpu_now=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' \
+    "$steps_times_file")
+}
+steps_current_cpu=0
+
+# Closes the running step: its duration (and CPU time) goes to the log now and to the table at the end.
 end_step() {
   [ -n "$steps_current" ] || return 0
   local seconds=$(($(date +%s) - steps_current_started))
-  echo "<== $steps_current: ${seconds} s (ended at $(($(date +%s) - steps_started)) s)"
-  printf '%5d s  %s%s\n' "$seconds" "$steps_indent" "$steps_current" >> "$STEP_TIMINGS_FILE"
+  read_cpu_seconds
+  local cpu=$((steps_cpu_now - steps_current_cpu))
+  echo "<== $steps_current: ${seconds} s, CPU ${cpu} s (ended at $(($(date +%s) - steps_started)) s)"
+  printf '%5d s  %5d s  %s%s\n' "$seconds" "$cpu" "$steps_indent" "$steps_current" >> "$STEP_TIMINGS_FILE"
   steps_current=""
 }
 
@@ -30,13 +44,15 @@ end_step() {
 sub_step() {
   local seconds=$(($(date +%s) - $1))
   echo "<== $2: ${seconds} s"
-  printf '%5d s  %s  - %s\n' "$seconds" "$steps_indent" "$2" >> "$STEP_TIMINGS_FILE"
+  printf '%5d s  %7s  %s  - %s\n' "$seconds" "" "$steps_indent" "$2" >> "$STEP_TIMINGS_FILE"
 }
 
 step() {
   end_step
   steps_current="$*"
   steps_current_started=$(date +%s)
+  read_cpu_seconds
+  steps_current_cpu=$steps_cpu_now
   echo
   echo "==> $steps_current (at $((steps_current_started - steps_started)) s, $(date -u +%H:%M:%S) UTC)"
 }
@@ -59,7 +75,7 @@ steps_summary() {
   fi
   if [ -z "$steps_nested" ]; then
     echo
-    echo "Step timings:"
+    echo "Step timings (duration, then CPU time: user + system, of the step's processes):"
     sed 's/^/  /' "$STEP_TIMINGS_FILE"
     echo "  total: $(($(date +%s) - steps_started)) s ($([ "$status" = 0 ] && echo passed || echo "failed, exit $status"))"
     if [ "$status" != 0 ]; then
@@ -75,6 +91,7 @@ steps_summary() {
     fi
     rm -f "$STEP_TIMINGS_FILE" "$STEP_TIMINGS_FILE.failed" "$STEP_FAILURES_FILE"
   fi
+  rm -f "$steps_times_file"
   return "$status"
 }
 trap steps_summary EXIT
