@@ -2,7 +2,8 @@
 // The calendar-sync function's CalDAV code against a real server (issue 34): Radicale with two hosts' accounts,
 // the function under real Deno (dev/calendars/runner.ts), and the database's six functions played by a small
 // in-memory data API in this test, which records every call. Events added with tsdav come back as busy times
-// (a recurring one expanded, its EXDATE left out, titles never sent); a claimed put lands in the right host's
+// (a recurring one expanded, its EXDATE left out; one begun years before the window, ending in another zone than
+// it starts, read between its instants; titles never sent); a claimed put lands in the right host's
 // calendar under the invitation's UID (and is not read back as busy) and a delete removes it; a host whose
 // calendar is gone is recorded as failing while the other still syncs.
 import http from 'node:http';
@@ -122,6 +123,39 @@ const SYDNEY = [
   'END:VTIMEZONE',
 ];
 
+const LONDON_AND_NEW_YORK = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/London',
+  'BEGIN:STANDARD',
+  'DTSTART:19701025T020000',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'BEGIN:DAYLIGHT',
+  'DTSTART:19700329T010000',
+  'TZOFFSETFROM:+0000',
+  'TZOFFSETTO:+0100',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'END:VTIMEZONE',
+  'BEGIN:VTIMEZONE',
+  'TZID:America/New_York',
+  'BEGIN:STANDARD',
+  'DTSTART:19701101T020000',
+  'TZOFFSETFROM:-0400',
+  'TZOFFSETTO:-0500',
+  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+  'END:STANDARD',
+  'BEGIN:DAYLIGHT',
+  'DTSTART:19700308T020000',
+  'TZOFFSETFROM:-0500',
+  'TZOFFSETTO:-0400',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+  'END:DAYLIGHT',
+  'END:VTIMEZONE',
+];
+
 async function put(user: string, name: string, data: string) {
   const response = await clients[user].createObject({
     url: `${calendarUrl(user)}${name}`,
@@ -162,6 +196,23 @@ it('reports each host’s busy times, a weekly event expanded without its EXDATE
       'END:VEVENT',
     ),
   );
+  // Since 2010, Mondays 10:00 in London to 13:00 in New York: a series begun long before the window (the REPORT's
+  // time-range finds it by its instances, RFC 4791 9.9), each instance the master's eight hours.
+  await put(
+    'bob',
+    'transatlantic.ics',
+    ics(
+      ...LONDON_AND_NEW_YORK,
+      'BEGIN:VEVENT',
+      'UID:transatlantic',
+      'DTSTAMP:20261101T000000Z',
+      'SUMMARY:Private call',
+      'DTSTART;TZID=Europe/London:20100104T100000',
+      'DTEND;TZID=America/New_York:20100104T130000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO',
+      'END:VEVENT',
+    ),
+  );
   hosts = [host('h-alice', 'alice'), host('h-bob', 'bob')];
 
   expect(await runner.invoke()).toEqual({
@@ -175,9 +226,11 @@ it('reports each host’s busy times, a weekly event expanded without its EXDATE
     ...WINDOW,
     busy: [{ starts_at: '2026-11-29T22:00:00.000Z', ends_at: '2026-11-29T22:30:00.000Z' }],
   });
-  // Bob's all-day 2 December, midnight to midnight in Sydney.
+  // Bob's all-day 2 December, midnight to midnight in Sydney, and the Mondays 10:00 to 18:00 UTC.
   expect(stored['h-bob'].busy).toEqual([
+    { starts_at: '2026-11-30T10:00:00.000Z', ends_at: '2026-11-30T18:00:00.000Z' },
     { starts_at: '2026-12-01T13:00:00.000Z', ends_at: '2026-12-02T13:00:00.000Z' },
+    { starts_at: '2026-12-07T10:00:00.000Z', ends_at: '2026-12-07T18:00:00.000Z' },
   ]);
   expect(JSON.stringify(calls)).not.toMatch(/Secret|Private|secret/);
 });
@@ -236,7 +289,10 @@ it('a claimed put lands in the host’s calendar under the invitation’s UID, a
   expect(event.data).toContain(`UID:${BOOKING.uid}`);
   expect(event.data).toContain('DTSTART:20261203T230000Z');
   expect(await eventsIn('bob')).toEqual([]);
-  expect(callsTo('complete_calendar_write')).toEqual([{ job_id: 'job-put', claim_token: 'token-put' }]);
+  // Done, with where the event is: the booking's next writes go there.
+  expect(callsTo('complete_calendar_write')).toEqual([
+    { job_id: 'job-put', claim_token: 'token-put', event_href: `${calendarUrl('alice')}booking-${BOOKING.id}.ics` },
+  ]);
 
   // Read back, the call is not one of Alice's other meetings: the database blocks it already, with its buffers.
   hosts = [host('h-alice', 'alice')];

@@ -4,8 +4,9 @@
 // (dev/calendars/runner.ts) running every fraction of a second. A meeting in one host's calendar leaves the time
 // offered while the other host is free, in both it takes the time away after the next sync; a booked call lands
 // in its host's calendar, moves there and disappears on cancel; a host's calendar going down leaves bookings
-// working and the write retrying until the calendar is back; a week's calls are shared between the hosts'
-// calendars, none in a paused host's. The booking rules run on a clock the tests set (Wednesday 9 June 2027, 10:05 in
+// working and the write retrying until the calendar is back; a call whose invitation the host's mail app put in
+// their calendar first is written, moved and removed there, one event throughout; a week's calls are shared
+// between the hosts' calendars, none in a paused host's. The booking rules run on a clock the tests set (Wednesday 9 June 2027, 10:05 in
 // Sydney), never on the hour CI happens to run at; the calendars are read for the times offered from it.
 import { freePort } from '../../dev/free-port';
 import { startCalendarSyncRunner, type CalendarSyncRunner } from '../../dev/calendars/runner';
@@ -205,6 +206,64 @@ test('a host’s calendar down: visitors still book, the write is retried, and l
   expect(await writesOf(first.booking_id!)).toEqual([expect.objectContaining({ action: 'put', status: 'done' })]);
   expect(await callEvents('grace', first.booking_id!)).toHaveLength(1);
   expect(property((await callEvents('grace', first.booking_id!))[0].data, 'DTSTART')).toBe(icsTime(slots[4].starts_at));
+});
+
+test('the invitation already in the host’s calendar (their mail app added it): the call is updated there, moves there and goes on cancel', async () => {
+  // Grace's calendar unreachable while the call is booked, so that her mail app's copy of the e-mailed invitation
+  // (the call's UID, under a name of its own) is there before the function writes the call.
+  const downUrl = `http://127.0.0.1:${await freePort()}/grace/work/`;
+  const [grace] = await setHosts(api, [host('grace', { calendarUrl: downUrl })]);
+  const slot = (await freeSlots(await bookingVisitor(api)))[6];
+  const visitor = await bookingVisitor(api);
+  const booked = await holdAndConfirm(visitor, slot.starts_at);
+  expect(booked.status).toBe('booked');
+  const id = booked.booking_id!;
+  const invitation = `${calendars.calendarUrl('grace')}Invitation-7F3A.ics`;
+  await calendars.put(
+    'grace',
+    'Invitation-7F3A.ics',
+    meeting(bookingUid(id), slot.starts_at, slot.ends_at, 'Invitation'),
+  );
+  await api.sql('update private.booking_hosts set calendar_url = $1 where id = $2', [
+    calendars.calendarUrl('grace'),
+    grace,
+  ]);
+
+  // Radicale refuses booking-<id>.ics (409, CALDAV:no-uid-conflict): the invitation is updated where it is.
+  const [written] = await eventually('the write done', async () => {
+    const writes = await writesOf(id);
+    return writes[0]?.status === 'done' && writes;
+  });
+  expect(written).toMatchObject({ action: 'put', last_error: null });
+  const [event, ...more] = await callEvents('grace', id);
+  expect(more).toEqual([]);
+  expect(event.url).toBe(invitation);
+  expect(property(event.data, 'SUMMARY')).toMatch(/^Strategy call — /);
+  expect(property(event.data, 'DTSTART')).toBe(icsTime(slot.starts_at));
+  expect(await api.sql('select event_href from private.calendar_writes where booking_id = $1', [id])).toEqual([
+    { event_href: invitation },
+  ]);
+
+  const later = at(slot.starts_at, 60);
+  expect((await visitor.call('move_booking', { token: booked.manage_token, starts_at: later })).status).toBe('booked');
+  const [moved] = await eventually('the call moved in the invitation’s place', async () => {
+    const events = await callEvents('grace', id);
+    return events.length === 1 && property(events[0].data, 'DTSTART') === icsTime(later) && events;
+  });
+  expect(moved.url).toBe(invitation);
+  expect(property(moved.data, 'SEQUENCE')).toBe('1');
+
+  expect((await visitor.call('cancel_booking', { token: booked.manage_token })).status).toBe('cancelled');
+  await eventually('every write done', async () => {
+    const writes = await writesOf(id);
+    return writes.length === 3 && writes.every((write) => write.status === 'done') && writes;
+  });
+  expect(await callEvents('grace', id)).toEqual([]);
+  expect((await writesOf(id)).map(({ action, status, last_error }) => [action, status, last_error])).toEqual([
+    ['put', 'done', null],
+    ['put', 'done', null],
+    ['delete', 'done', null],
+  ]);
 });
 
 /** The Monday of the team week (Sydney) of `instant`, as YYYY-MM-DD. */

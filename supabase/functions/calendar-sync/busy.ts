@@ -1,8 +1,9 @@
 // A host's busy times from the calendar objects a CalDAV server returned: start and end only (titles,
-// descriptions and attendees are read by nobody and go nowhere). Servers that expand recurrences send each
-// instance; the others send the recurring event itself, expanded here with ical.js (RRULE, RDATE, EXDATE, and
-// instances moved or changed by a RECURRENCE-ID override). Free ("TRANSP:TRANSPARENT") and cancelled events and
-// instances are not busy. Times with a zone are read in that zone, floating times and all-day dates in the host's
+// descriptions and attendees are read by nobody and go nowhere). Recurring events come as themselves (caldav.ts
+// never asks the server to expand them: servers differ at it) and are expanded here with ical.js (RRULE, RDATE,
+// EXDATE, and instances moved or changed by a RECURRENCE-ID override); instances a server expanded anyway are
+// taken as they are. Free ("TRANSP:TRANSPARENT") and cancelled events and instances are not busy. Times with a
+// zone are read in that zone (DTSTART and DTEND each in its own), floating times and all-day dates in the host's
 // (an all-day event is busy from midnight to midnight there), all with Intl: see zoned.ts.
 import ICAL from 'npm:ical.js@2.2.1';
 import { isBookingUid } from '../_shared/booking-uid.ts';
@@ -13,7 +14,6 @@ import { isTimeZone, zonedToInstant } from './zoned.ts';
 type Component = InstanceType<typeof ICAL.Component>;
 type Time = InstanceType<typeof ICAL.Time>;
 type Timezone = InstanceType<typeof ICAL.Timezone>;
-type Duration = InstanceType<typeof ICAL.Duration>;
 
 export type CalendarObject = { url: string; data: string };
 
@@ -69,25 +69,49 @@ function isBusy(event: Component): boolean {
   return status !== 'CANCELLED' && transparency !== 'TRANSPARENT';
 }
 
-/** DTEND − DTSTART, or DURATION, or one day for a date and nothing for a date-time (RFC 5545, 3.6.1). */
-function lengthOf(event: Component, start: Time): Duration {
+/**
+ * How long each instance lasts (RFC 5545, 3.8.5.3). With DTEND: the exact time between the start and end
+ * instants, each read in its own zone (DTEND may name another zone than DTSTART: 10:00 in London to 13:00 in New
+ * York is 10:00 to 18:00 UTC in winter), and for a recurring event that time between the master's DTSTART and
+ * DTEND "will apply to all the members of the generated recurrence set", whatever the clocks do meanwhile (ical.js
+ * measures it the same way, subtractDateTz, though it then adds it to each instance's wall clock). With DURATION:
+ * a nominal length, its weeks and days on the instance's own clock (a day across a daylight-saving change is 23
+ * or 25 hours) and its hours, minutes and seconds exact (3.3.6). All-day dates count days on the calendar. With
+ * neither: a day for a date, nothing for a date-time (3.6.1).
+ */
+type Length = { days: number; ms: number };
+
+function lengthOf(event: Component, start: Time, reader: Reader): Length {
   const end = timeOf(event, 'dtend');
-  if (end) return end.subtractDate(start);
+  if (end && start.isDate) return { days: Math.round(end.subtractDate(start).toSeconds() / 86_400), ms: 0 };
+  if (end) {
+    const ms = instantOf(end, tzidOf(event, 'dtend'), reader) - instantOf(start, tzidOf(event, 'dtstart'), reader);
+    return { days: 0, ms };
+  }
   const duration = event.getFirstPropertyValue('duration');
-  if (duration instanceof ICAL.Duration) return duration;
-  return ICAL.Duration.fromData(start.isDate ? { days: 1 } : {});
+  if (duration instanceof ICAL.Duration) {
+    const sign = duration.isNegative ? -1 : 1;
+    const seconds = duration.hours * 3600 + duration.minutes * 60 + duration.seconds;
+    return { days: sign * (duration.weeks * 7 + duration.days), ms: sign * seconds * 1000 };
+  }
+  return { days: start.isDate ? 1 : 0, ms: 0 };
 }
 
-/** One instance: from `start` (wall clock in the zone `tzid`) for the event's length. */
-function rangeOf(start: Time, tzid: string | undefined, length: Duration, reader: Reader): Range {
-  const end = start.clone();
-  end.addDuration(length);
-  return { start: instantOf(start, tzid, reader), end: instantOf(end, tzid, reader) };
+/** One instance: from `start` (wall clock in the zone `tzid`) for `length`. */
+function rangeOf(start: Time, tzid: string | undefined, length: Length, reader: Reader): Range {
+  const from = instantOf(start, tzid, reader);
+  let to = from;
+  if (length.days !== 0) {
+    const day = start.clone();
+    day.adjust(length.days, 0, 0, 0);
+    to = instantOf(day, tzid, reader);
+  }
+  return { start: from, end: to + length.ms };
 }
 
 function singleInstance(event: Component, reader: Reader): Range | undefined {
   const start = timeOf(event, 'dtstart');
-  return start && rangeOf(start, tzidOf(event, 'dtstart'), lengthOf(event, start), reader);
+  return start && rangeOf(start, tzidOf(event, 'dtstart'), lengthOf(event, start, reader), reader);
 }
 
 /** Instants named by the event's EXDATE properties (each with its own TZID). */
@@ -108,7 +132,7 @@ function* occurrences(master: Component, replaced: Set<number>, window: Range, r
   const start = timeOf(master, 'dtstart');
   if (!start) return;
   const tzid = tzidOf(master, 'dtstart');
-  const length = lengthOf(master, start);
+  const length = lengthOf(master, start, reader);
   const excluded = excludedInstants(master, reader);
   const expansion = new ICAL.Event(master).iterator();
   for (let count = 0; ; count++) {

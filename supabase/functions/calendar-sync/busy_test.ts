@@ -197,3 +197,47 @@ Deno.test('calendar data that is not iCalendar is an error that does not quote i
     (error: Error) => error instanceof UnreadableCalendarData && !error.message.includes('dinner'),
   );
 });
+
+Deno.test('an event ending in another zone than it starts: busy between the two instants', () => {
+  // 10:00 in London (GMT) to 13:00 in New York (EST): 10:00 to 18:00 UTC, not the three hours on the clocks.
+  const data = vcalendar(
+    ...vevent('flight', 'DTSTART;TZID=Europe/London:20261125T100000', 'DTEND;TZID=America/New_York:20261125T130000'),
+  );
+  const november = window('2026-11-23T00:00:00Z', '2026-11-30T00:00:00Z');
+  assert.deepEqual(busy(data, november, 'Europe/London'), [
+    span('2026-11-25T10:00:00.000Z', '2026-11-25T18:00:00.000Z'),
+  ]);
+  // The same for a host anywhere: the zones are the event's own.
+  assert.deepEqual(busy(data, november, 'Australia/Sydney'), busy(data, november, 'Europe/London'));
+});
+
+Deno.test('a recurring event lasts the master’s exact length with DTEND, a nominal one with DURATION', () => {
+  // RFC 5545, 3.8.5.3: DTEND gives every instance the master's exact duration (8 h here: 10:00 GMT to 13:00
+  // EST), also on the Mondays New York's clocks are an hour ahead of their winter time and London's are not.
+  const exact = vcalendar(
+    ...vevent(
+      'weekly',
+      'DTSTART;TZID=Europe/London:20260302T100000',
+      'DTEND;TZID=America/New_York:20260302T130000',
+      'RRULE:FREQ=WEEKLY;COUNT=6',
+    ),
+  );
+  assert.deepEqual(busy(exact, window('2026-03-01T00:00:00Z', '2026-04-12T00:00:00Z'), 'Europe/London'), [
+    span('2026-03-02T10:00:00.000Z', '2026-03-02T18:00:00.000Z'),
+    span('2026-03-09T10:00:00.000Z', '2026-03-09T18:00:00.000Z'), // New York on EDT since the 8th
+    span('2026-03-16T10:00:00.000Z', '2026-03-16T18:00:00.000Z'),
+    span('2026-03-23T10:00:00.000Z', '2026-03-23T18:00:00.000Z'),
+    span('2026-03-30T09:00:00.000Z', '2026-03-30T17:00:00.000Z'), // London on BST since the 29th
+    span('2026-04-06T09:00:00.000Z', '2026-04-06T17:00:00.000Z'),
+  ]);
+  // DURATION: a day is a day on the clocks (Saturday 22:00 to Sunday 22:00 across Sydney's change, 23 hours), an
+  // hour an hour.
+  const nominal = vcalendar(
+    ...vevent('watch', 'DTSTART;TZID=Australia/Sydney:20261003T220000', 'DURATION:P1D'),
+    ...vevent('night', 'DTSTART;TZID=Australia/Sydney:20261004T013000', 'DURATION:PT1H'),
+  );
+  assert.deepEqual(busy(nominal, OCTOBER), [span('2026-10-03T12:00:00.000Z', '2026-10-04T11:00:00.000Z')]);
+  const night = vcalendar(...vevent('night', 'DTSTART;TZID=Australia/Sydney:20261004T013000', 'DURATION:PT1H'));
+  // 01:30 AEST to 03:30 AEDT: one hour, though the clocks show two.
+  assert.deepEqual(busy(night, OCTOBER), [span('2026-10-03T15:30:00.000Z', '2026-10-03T16:30:00.000Z')]);
+});

@@ -11,11 +11,20 @@ export interface BusyTimeSource {
   busyTimes(host: HostCalendar, window: Range): Promise<Range[]>;
 }
 
+/**
+ * What the function knows of a booked call's event beyond its name: its UID, and the address an earlier write
+ * left it at (the host's own copy, from the invitation, may live under another name).
+ */
+export type KnownEvent = { uid?: string; url?: string | null };
+
 export interface CalendarWriter {
-  /** Creates or replaces the event named `name` (e.g. "booking-<id>.ics") in the host's calendar. */
-  put(host: HostCalendar, name: string, iCalendar: string): Promise<void>;
-  /** Removes it; an event that is not there counts as removed. */
-  remove(host: HostCalendar, name: string): Promise<void>;
+  /**
+   * Creates or replaces the event named `name` (e.g. "booking-<id>.ics") in the host's calendar, or at `known.url`,
+   * or wherever the calendar holds its UID already. Resolves with the address it is at.
+   */
+  put(host: HostCalendar, name: string, iCalendar: string, known?: KnownEvent): Promise<string>;
+  /** Removes it (at `known.url`, else `name`, else wherever its UID is); an event that is not there counts as removed. */
+  remove(host: HostCalendar, name: string, known?: KnownEvent): Promise<void>;
 }
 
 /**

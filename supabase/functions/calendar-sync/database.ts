@@ -27,8 +27,10 @@ export type ClaimedCalendarWrite = {
   claim_token: string;
   action: 'put' | 'delete';
   attempts: number;
-  booking: BookingForCalendar & { uid: string; status: string };
+  booking: BookingForCalendar & { uid?: string; status: string };
   host: WriteHost;
+  /** Where the booking's last write done to this host left the event (null: nowhere, or its own name). */
+  event_href?: string | null;
 };
 
 export type CalendarDatabase = {
@@ -36,7 +38,8 @@ export type CalendarDatabase = {
   replaceHostBusy(host: HostToSync, busy: BusyTime[]): Promise<number>;
   recordSyncFailure(host: HostToSync, error: string): Promise<void>;
   claimWrites(batchSize: number, leaseSeconds: number): Promise<ClaimedCalendarWrite[]>;
-  completeWrite(job: ClaimedCalendarWrite): Promise<boolean>;
+  /** `eventHref`: the address the event is at now (a put's), or null (a delete's). */
+  completeWrite(job: ClaimedCalendarWrite, eventHref?: string | null): Promise<boolean>;
   failWrite(job: ClaimedCalendarWrite, error: string, retryInSeconds: number | null): Promise<boolean>;
 };
 
@@ -55,7 +58,12 @@ export function createRpcCalendarDatabase(fetchImpl: Fetch, settings: RpcSetting
     recordSyncFailure: (host, error) => rpc('record_calendar_sync_failure', { host_id: host.host_id, error }),
     claimWrites: (batchSize, leaseSeconds) =>
       rpc('claim_calendar_writes', { batch_size: batchSize, lease_seconds: leaseSeconds }),
-    completeWrite: (job) => rpc('complete_calendar_write', { job_id: job.job_id, claim_token: job.claim_token }),
+    completeWrite: (job, eventHref) =>
+      rpc('complete_calendar_write', {
+        job_id: job.job_id,
+        claim_token: job.claim_token,
+        ...(eventHref ? { event_href: eventHref } : {}),
+      }),
     failWrite: (job, error, retryInSeconds) =>
       rpc('fail_calendar_write', {
         job_id: job.job_id,

@@ -8,9 +8,10 @@ import { createCalDavCalendars } from './caldav.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createRpcCalendarDatabase, type ClaimedCalendarWrite, type HostToSync } from './database.ts';
 import { syncDueHosts } from './sync.ts';
+import { secondServer } from './testdata/second-server.ts';
 import { OAUTH, SECRETS, TOKEN_URL } from './testdata/oauth.ts';
 import { RADICALE_REPORT } from './testdata/radicale-report.ts';
-import { fetchRouter, multistatus, type Handler, type Recorded } from './testdata/stubs.ts';
+import { fetchRouter, multistatus, multistatusOf, type Handler, type Recorded } from './testdata/stubs.ts';
 import { writeDueCalendarEvents } from './writes.ts';
 
 const config = readConfig({
@@ -140,15 +141,18 @@ Deno.test('writes: a put and then a delete of one booking land in that order and
   const { summary, requests } = writeRun([job('j1', 'put'), job('j2', 'delete')], {
     [`PUT ${EVENT}`]: () => new Response(null, { status: 201 }),
     [`DELETE ${EVENT}`]: () => new Response(null, { status: 404 }),
+    // Not there (the host deleted it): no copy under another name either.
+    'REPORT https://cal.test/h1/work/': () => multistatus(multistatusOf()),
   });
   assert.deepEqual(await summary, { claimed: 2, written: 2, retrying: 0, dead: 0 });
   const calendar = requests.filter((request) => request.url.startsWith('https://cal.test'));
   assert.deepEqual(
     calendar.map((request) => request.method),
-    ['PUT', 'DELETE'],
+    ['PUT', 'DELETE', 'REPORT'],
   );
+  // The put records where the event is; the delete that it is nowhere.
   assert.deepEqual(rpcCalls(requests, 'complete_calendar_write'), [
-    { job_id: 'j1', claim_token: 'token-j1' },
+    { job_id: 'j1', claim_token: 'token-j1', event_href: EVENT },
     { job_id: 'j2', claim_token: 'token-j2' },
   ]);
   assert.deepEqual(rpcCalls(requests, 'claim_calendar_writes')[0], { batch_size: 10, lease_seconds: 120 });
@@ -187,6 +191,83 @@ Deno.test('writes: retried with backoff, given up after the last attempt or at o
   assert.equal(fails.j3.retry_in_seconds, null, '400 cannot succeed later');
   assert.equal(fails.j4.retry_in_seconds, firstDelay, 'the account may be added to the secret');
   assert.match(fails.j4.error, /no calendar account "dave" in the CALDAV_ACCOUNTS secret/);
+});
+
+Deno.test(
+  'writes: the invitation already in the host’s calendar is updated there, and moved and removed there',
+  async () => {
+    // Radicale's answer to the UID held under another name: 409 with CALDAV:no-uid-conflict and no href.
+    const server = secondServer('https://cal.test/h1/work/', { conflicts: 'radicale' });
+    const INVITE = 'https://cal.test/h1/work/AB12-invitation.ics';
+    server.store.set('/h1/work/AB12-invitation.ics', {
+      data: ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', `UID:${BOOKING.uid}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'),
+      etag: '"mail"',
+    });
+    const routes = server.routes('booking-b1.ics', INVITE);
+    const booked = writeRun([job('j1', 'put')], routes);
+    assert.deepEqual(await booked.summary, { claimed: 1, written: 1, retrying: 0, dead: 0 });
+    assert.deepEqual(rpcCalls(booked.requests, 'complete_calendar_write'), [
+      { job_id: 'j1', claim_token: 'token-j1', event_href: INVITE },
+    ]);
+    assert.deepEqual([...server.store.keys()], ['/h1/work/AB12-invitation.ics']);
+
+    // The database answers that address with the booking's next writes.
+    const moved = { ...BOOKING, sequence: 1, starts_at: '2026-11-26T23:00:00Z', ends_at: '2026-11-26T23:30:00Z' };
+    const move = writeRun([{ ...job('j2', 'put', 1, moved), event_href: INVITE }], routes);
+    assert.equal((await move.summary).written, 1);
+    assert.deepEqual(
+      move.requests.filter((request) => request.url.startsWith('https://cal.test')).map((r) => `${r.method} ${r.url}`),
+      [`PUT ${INVITE}`],
+    );
+    assert.match(server.store.get('/h1/work/AB12-invitation.ics')!.data, /DTSTART:20261126T230000Z/);
+    assert.deepEqual(rpcCalls(move.requests, 'complete_calendar_write')[0].event_href, INVITE);
+
+    const cancel = writeRun([{ ...job('j3', 'delete'), event_href: INVITE }], routes);
+    assert.equal((await cancel.summary).written, 1);
+    assert.deepEqual(
+      cancel.requests
+        .filter((request) => request.url.startsWith('https://cal.test'))
+        .map((r) => `${r.method} ${r.url}`),
+      [`DELETE ${INVITE}`],
+    );
+    assert.equal(server.store.size, 0);
+    assert.deepEqual(rpcCalls(cancel.requests, 'complete_calendar_write'), [{ job_id: 'j3', claim_token: 'token-j3' }]);
+  },
+);
+
+Deno.test('writes: a 207 with a failed precondition inside, or a 202, is not a write done', async () => {
+  const { summary, requests } = writeRun(
+    [job('j1', 'put'), job('j2', 'put', 1, { ...BOOKING, id: 'b2' }), job('j3', 'put', 1, { ...BOOKING, id: 'b3' })],
+    {
+      [`PUT ${EVENT}`]: () =>
+        multistatus(
+          multistatusOf(
+            '<d:response><d:href>/h1/work/booking-b1.ics</d:href><d:status>HTTP/1.1 403 Forbidden</d:status>' +
+              '<d:error><c:max-resource-size/></d:error></d:response>',
+          ),
+        ),
+      'PUT https://cal.test/h1/work/booking-b2.ics': () =>
+        multistatus(
+          multistatusOf(
+            '<d:response><d:href>/h1/work/booking-b2.ics</d:href>' +
+              '<d:status>HTTP/1.1 415 Unsupported Media Type</d:status></d:response>',
+          ),
+        ),
+      'PUT https://cal.test/h1/work/booking-b3.ics': () => new Response(null, { status: 202, statusText: 'Accepted' }),
+    },
+  );
+  assert.deepEqual(await summary, { claimed: 3, written: 0, retrying: 2, dead: 1 });
+  assert.deepEqual(rpcCalls(requests, 'complete_calendar_write'), []);
+  const fails = Object.fromEntries(rpcCalls(requests, 'fail_calendar_write').map((call) => [call.job_id, call]));
+  assert.equal(
+    fails.j1.error,
+    `PUT ${EVENT} answered HTTP 207: 403 Forbidden for /h1/work/booking-b1.ics (max-resource-size)`,
+  );
+  assert.notEqual(fails.j1.retry_in_seconds, null);
+  assert.match(fails.j2.error, /HTTP 207: 415 Unsupported Media Type for \/h1\/work\/booking-b2\.ics$/);
+  assert.equal(fails.j2.retry_in_seconds, null, '415 cannot succeed later');
+  assert.match(fails.j3.error, /answered HTTP 202 Accepted: not taken as done/);
+  assert.notEqual(fails.j3.retry_in_seconds, null);
 });
 
 Deno.test(

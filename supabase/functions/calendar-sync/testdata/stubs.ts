@@ -23,8 +23,8 @@ export function fetchRouter(routes: Record<string, Handler>) {
 export const multistatus = (body: string, contentType = 'application/xml; charset=utf-8') =>
   new Response(body, { status: 207, headers: { 'content-type': contentType } });
 
-export const calendarObject = (href: string, data: string) =>
-  `<d:response><d:href>${href}</d:href><d:propstat><d:prop><d:getetag>"1"</d:getetag>` +
+export const calendarObject = (href: string, data: string, etag = '"1"') =>
+  `<d:response><d:href>${href}</d:href><d:propstat><d:prop><d:getetag>${etag}</d:getetag>` +
   `<c:calendar-data>${data.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</c:calendar-data></d:prop>` +
   '<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>';
 
