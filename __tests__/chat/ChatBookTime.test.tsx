@@ -147,6 +147,63 @@ it('offers the free times after the spec’s confirmation and books one with a s
   expect(screen.getAllByRole('link', { name: callTimes.manageLabel })).toHaveLength(2);
 });
 
+const strategyCall = () => {
+  const topic = script.topics.find((item) => item.id === 'strategy-call')!;
+  expect(topic.bookedReply).toBeDefined();
+  return topic as typeof topic & { bookedReply: string };
+};
+const bookedAnswer = (startsAt: string) => ({
+  status: 'booked' as const,
+  bookingId: 'b1',
+  startsAt,
+  endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+  visitorTimeZone: 'Australia/Perth',
+  teamTimeZone: TEAM,
+  callMinutes: 30,
+  manageToken: 'tok',
+});
+
+it('once a time is booked, every later line speaks of the booked call: no time still to be found, no second offer', async () => {
+  hold.mockResolvedValue(heldAnswer(FREE[0].startsAt));
+  confirm.mockResolvedValue(bookedAnswer(FREE[0].startsAt));
+  await bookRequest('Perth', 'Thursday morning');
+  // Before a time is booked: the specification's confirmation, exactly.
+  expect(bubbleTexts()).toContain(chat.success);
+  await tap('Thu 26 Nov, 6:00 am');
+  const perth = 'Australian Western Standard Time (Perth)';
+  const bookedLine = callTimes.booked
+    .replace('{day}', 'Thursday 26 November')
+    .replace('{time}', '6:00 am')
+    .replace('{zone}', perth);
+  expect(bubbleTexts()).toContain(bookedLine);
+  const bookedAt = bubbleTexts().indexOf(bookedLine);
+  // No button offers to book a call either.
+  expect(screen.queryByRole('button', { name: script.suggestions.bookCall })).toBeNull();
+
+  await say('What happens on the strategy call?');
+  expect(bubbleTexts().at(-1)).toBe(strategyCall().bookedReply);
+  await say("I've booked, thanks");
+  expect(bubbleTexts().at(-1)).toBe(callTimes.bookedHere);
+  expect(screen.getAllByRole('link', { name: callTimes.manageLabel })).toHaveLength(2);
+  await say('qwerty');
+  expect(bubbleTexts().at(-1)).toBe(script.fallback);
+  // A yes now is no request for another call.
+  await say('yes');
+  expect(bubbleTexts().at(-1)).not.toBe(script.booking.start);
+
+  const after = bubbleTexts().slice(bookedAt);
+  for (const promise of [strategyCall().reply, script.booking.alreadyBooked, script.offer.question])
+    expect(after).not.toContain(promise);
+  expect(after.join('\n')).not.toMatch(/within \d+ hours/);
+});
+
+it('without a booked time, the strategy call’s answer still promises to find one', async () => {
+  await bookRequest('Sydney', 'Thursday morning');
+  await tap(callTimes.waitLabel);
+  await say('What happens on the strategy call?');
+  expect(bubbleTexts().at(-2)).toBe(strategyCall().reply);
+});
+
 it('tells a taken time kindly and offers the next free times', async () => {
   hold.mockResolvedValue({ status: 'taken', alternatives: [FREE[4]] });
   await bookRequest('Sydney', 'Thursday morning');

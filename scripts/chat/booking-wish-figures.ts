@@ -39,3 +39,24 @@ export const wishFigure = (list: Phrasing[], script: ChatScript) =>
   figure(list, (text) => reachesBooking(text, script), false);
 export const mustNotStartFigure = (list: Phrasing[], script: ChatScript) =>
   figure(list, (text) => startsBooking(text, script), true);
+
+/**
+ * Issue 43: the question "do I have to jump on a call to get a price?" gets its answer (`answer`, the reply of
+ * content/chat.json's priceWithoutCall) and the offer of a call, and the first message does not start the flow.
+ * Misses are the ones that do not.
+ */
+export function answeredFigure(list: Phrasing[], script: ChatScript, answer: string | undefined): Figure {
+  return figure(
+    list,
+    (text) => {
+      const first = respond(initialState(script, 0), text, script, 1);
+      return (
+        first.state.status === 'idle' &&
+        first.state.offer === 'asked' &&
+        answer !== undefined &&
+        first.replies.some((reply) => reply.text === answer)
+      );
+    },
+    false,
+  );
+}

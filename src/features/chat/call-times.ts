@@ -71,9 +71,24 @@ const sameLabel = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
+ * The answer to the question which days or times suit (callTimes.clarify, asked when the visitor's words ruled out
+ * times the parser could not place): the wait words close the offer; anything else is the new preferred time, and
+ * the free times that fit it are fetched (an answer that names nothing gets the nearest).
+ */
+function clarified(state: ChatState, callTime: CallTime, text: string, texts: Texts): Outcome {
+  if (mentionsAny(text, texts.waitWords)) return closed(state, callTime, texts.waiting);
+  return {
+    state: withCallTime(state, { ...callTime, phase: 'finding', preference: text.trim() }),
+    drafts: [],
+    calendar: { type: 'findTimes' },
+  };
+}
+
+/**
  * A visitor message while times are offered: a time's label books it (one tap: hold, then confirm), a day or a part
  * of the day asks for times that fit it, the wait words close the offer, the other-times words ask for the next
- * times. Anything else is undefined: an ordinary message, with the offer still open.
+ * times. Anything else is undefined: an ordinary message, with the offer still open. While the chat asks which times
+ * suit, the message is the answer (clarified).
  */
 export function chooseTime(
   state: ChatState,
@@ -83,6 +98,7 @@ export function chooseTime(
 ): Outcome | undefined {
   const texts = script.callTimes;
   const callTime = state.callTime;
+  if (callTime?.phase === 'clarifying') return clarified(state, callTime, text, texts);
   if (!callTime || callTime.phase !== 'choosing') return undefined;
   const picked = callTime.offered.find((time) => sameLabel(time.label, text));
   if (picked) {

@@ -5,6 +5,7 @@
 import type { ConsultationLead } from '../../lib/leads';
 import {
   asksAQuestion,
+  asksPriceWithoutCall,
   asksToBook,
   asksToCancel,
   cancelDecision,
@@ -16,6 +17,7 @@ import {
   calendarFailed,
   changeRequest,
   chooseTime,
+  manageLink,
   resumeCallTime,
   startFinding,
   waitingForCalendar,
@@ -116,12 +118,32 @@ function startBooking(state: ChatState, before: Draft[], script: ChatScript, now
   );
 }
 
+/** A time is booked in this conversation: what is said speaks of that call, and no other call is offered. */
+const callBooked = (state: ChatState) => state.callTime?.phase === 'booked';
+
+/** A topic's reply, or its booked reply once a time is booked here (the reply may promise to find one). */
+function topicReply(state: ChatState, topic: ChatTopic): Draft {
+  return bot(callBooked(state) && topic.bookedReply ? topic.bookedReply : topic.reply, topic.links);
+}
+
 /** A reply outside a booking; it ends with the offer to book a call where the script or the visitor calls for one. */
 function answer(state: ChatState, reply: Draft, script: ChatScript, now: number, offers: boolean): EngineResult {
-  // While free times are offered for the request just saved, they are the way to a call: no second offer.
+  // While free times are offered for the request just saved, they are the way to a call; once one is booked,
+  // there is none to offer: no second offer, and no yes taken as a request for another call.
+  if (callBooked(state)) return say(state, [reply], now);
   const asked = offers && !state.offerDeclined && state.callTime?.phase !== 'choosing';
   const drafts = asked ? [reply, bot(script.offer.question)] : [reply];
   return say(withOffer(state, drafts, script, asked), drafts, now);
+}
+
+/**
+ * "I've booked": with a time booked in this conversation, that call (and its change/cancel link); otherwise the
+ * script's answer for a booking made elsewhere.
+ */
+function alreadyBookedReply(state: ChatState, script: ChatScript): Draft {
+  if (!callBooked(state)) return bot(script.booking.alreadyBooked);
+  const token = state.callTime?.booked?.manageToken;
+  return bot(script.callTimes.bookedHere, token ? [manageLink(token, script.callTimes)] : undefined);
 }
 
 function replyOutsideFlow(
@@ -149,19 +171,24 @@ function replyOutsideFlow(
   // "cancel my booking" is about an earlier booking, not a request for a new one; "our customers cancel last
   // minute, can we book a call?" asks to book.
   if (wantsToCancel && (wantsCall || alreadyBooked)) return say(state, [bot(booking.nothingToCancel)], now);
-  if (alreadyBooked) return say(state, [bot(booking.alreadyBooked)], now);
+  if (alreadyBooked) return say(state, [alreadyBookedReply(state, script)], now);
+  // "Do I have to jump on a call to get a price?" asks a question: its answer, then the offer of a call.
+  if (asksPriceWithoutCall(text, script.priceWithoutCall, offer)) {
+    const { reply, links } = script.priceWithoutCall;
+    return answer(state, bot(reply, links), script, now, true);
+  }
   const topic = bestTopic(text, script.topics);
   if (wantsCall) {
     // "How much is it, can we talk?" gets the answer and the booking.
-    const answered = topic && asksAQuestion(text, booking) ? [bot(topic.reply, topic.links)] : [];
+    const answered = topic && asksAQuestion(text, booking) ? [topicReply(state, topic)] : [];
     return startBooking(state, answered, script, now);
   }
   const ready = soundsReady(text, offer);
-  if (topic) return answer(state, bot(topic.reply, topic.links), script, now, topic.offer || ready);
+  if (topic) return answer(state, topicReply(state, topic), script, now, topic.offer || ready);
   if (mentionsAny(text, script.offTopic.keywords)) return answer(state, bot(script.offTopic.reply), script, now, ready);
   if (wantsToCancel) return say(state, [bot(booking.nothingToCancel)], now);
   const smallTalk = bestTopic(text, script.smallTalk);
-  if (smallTalk) return answer(state, bot(smallTalk.reply, smallTalk.links), script, now, smallTalk.offer || ready);
+  if (smallTalk) return answer(state, topicReply(state, smallTalk), script, now, smallTalk.offer || ready);
   return answer(state, bot(script.fallback), script, now, true);
 }
 

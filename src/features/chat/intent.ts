@@ -5,6 +5,7 @@ import type { ChatScript } from './script-schema';
 
 type Booking = ChatScript['booking'];
 type Offer = ChatScript['offer'];
+type PriceWithoutCall = ChatScript['priceWithoutCall'];
 
 /** Words that make a trigger a noun of a question about the call: "how long is *the* call?", "*your* demo form". */
 const DETERMINERS = new Set(['the', 'this', 'that', 'your', 'our']);
@@ -64,8 +65,23 @@ function asksToSeeItWork(said: string[], booking: Booking): boolean {
 }
 
 /**
- * Whether the message asks for a call: it says a wish ("give us a bell", "how do we kick this off") or
- * asks to see the product working ("can I see it in action"), or it
+ * Whether the message asks to be sent an invitation or a meeting link (issue 43): a send word ("send", "flick") that
+ * does not follow a product subject, then an invite word ("invite", "zoom link"): "can you send me a calendar invite",
+ * "flick me a zoom link". "Does the bot send calendar invites?" does not.
+ */
+function asksForInvite(said: string[], booking: Booking): boolean {
+  return booking.sendWords.some((send) =>
+    phraseStarts(said, send).some(
+      (start) =>
+        !followsProduct(said, start, send, booking) &&
+        booking.inviteWords.some((invite) => phraseStarts(said, invite).some((at) => at > start)),
+    ),
+  );
+}
+
+/**
+ * Whether the message asks for a call: it says a wish ("give us a bell", "how do we kick this off"),
+ * asks to see the product working ("can I see it in action") or to be sent an invitation ("send me a zoom link"), or it
  * mentions a trigger ("can we book a call?", "demo pls") other than in a question about the call ("how long
  * is the call?"), about what the product does ("can the bot book meetings?"), or from a visitor who has
  * booked already.
@@ -76,12 +92,26 @@ export function asksToBook(text: string, booking: Booking): boolean {
   const wished = booking.wishes.some((wish) =>
     phraseStarts(said, wish).some((start) => !followsProduct(said, start, wish, booking)),
   );
-  if (wished || asksToSeeItWork(said, booking)) return true;
+  if (wished || asksToSeeItWork(said, booking) || asksForInvite(said, booking)) return true;
   if (mentionsAny(text, booking.aboutTheCall)) return false;
   return booking.triggers.some((trigger) =>
     phraseStarts(said, trigger).some(
       (start) => !followsDeterminer(said, start) && !followsProduct(said, start, trigger, booking),
     ),
+  );
+}
+
+/**
+ * Whether the message asks if a call is needed before seeing prices (issue 43): a need word ("do I have to",
+ * "without"), a price or quote word and a word of a call ("call", "talk", "sales"): "do I have to jump on a call to
+ * get a price?", "can I see pricing without talking to sales". Such a question gets an answer and the offer of a call,
+ * not the booking. "Is the price without GST?" names no call.
+ */
+export function asksPriceWithoutCall(text: string, priceWithoutCall: PriceWithoutCall, offer: Offer): boolean {
+  return (
+    mentionsAny(text, priceWithoutCall.needWords) &&
+    mentionsAny(text, offer.quoteWords) &&
+    mentionsAny(text, priceWithoutCall.callWords)
   );
 }
 

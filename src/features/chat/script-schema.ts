@@ -75,6 +75,13 @@ const callTimes = z
     pickTime: text('pickTime'),
     pickTimeNoMatch: text('pickTimeNoMatch'),
     more: text('more'),
+    /**
+     * Asked instead of offering times when the visitor's words rule something out that the parser cannot place ("not
+     * when I'm on site"); {preference}: the visitor's words. The answer is read as the new preferred time.
+     */
+    clarify: text('clarify').refine((value) => value.includes('{preference}'), {
+      message: "clarify must contain {preference}, where the visitor's words are inserted",
+    }),
     /** {zone}: the device's zone; {answer}: what the visitor said at the timezone question. */
     deviceZone: text('deviceZone'),
     offsetZone: text('offsetZone'),
@@ -87,6 +94,8 @@ const callTimes = z
     teamTime: text('teamTime'),
     manageLabel: text('manageLabel'),
     manage: text('manage'),
+    /** A visitor who booked a time in this conversation says they have booked (booking.alreadyBooked otherwise). */
+    bookedHere: text('bookedHere'),
     waiting: text('waiting'),
     failure: withEmailPlaceholder('failure'),
     noRequest: withEmailPlaceholder('noRequest'),
@@ -140,6 +149,16 @@ const callTimes = z
     rangeWords: phrases('rangeWords'),
     amWords: phrases('amWords'),
     pmWords: phrases('pmWords'),
+    /** Rule out the days and times after them ("not Friday", "no mornings"); followed by none, nothing is ruled out. */
+    notWords: phrases('notWords'),
+    /** Rule out the days and times after them ("except Monday"); followed by none, the chat asks (clarify). */
+    exceptWords: phrases('exceptWords'),
+    /** Rule out the days and times before them ("fridays are out", "mondays don't work"). */
+    outWords: phrases('outWords'),
+    /** A "no" or "not" that rules nothing out ("not fussed", "no worries"). */
+    noMatterWords: phrases('noMatterWords'),
+    /** After a not or except word, a time the words cannot place ("not *when* I'm on site"): the chat asks (clarify). */
+    unclearWords: phrases('unclearWords'),
   })
   .strict();
 
@@ -148,6 +167,8 @@ const topic = z
     id: notWording(text('id').regex(/^[a-z0-9-]+$/, 'id must be lowercase letters, digits and dashes, e.g. pricing')),
     keywords: phrases('keywords'),
     reply: text('reply'),
+    /** Said instead of reply once a time is booked in this conversation, where reply would speak of finding one. */
+    bookedReply: text('bookedReply').optional(),
     /** Links shown under the reply; may be empty. */
     links: z.array(link, { error: 'links must be a list (it may be empty)' }),
     /** The reply ends with the offer to book a call (offer.question) until the visitor has declined it. */
@@ -207,6 +228,13 @@ export const chatScript = z
          */
         seeWords: phrases('seeWords'),
         workingWords: phrases('workingWords'),
+        /**
+         * With one of inviteWords after it, a wish to be sent an invitation or a meeting link, which asks for a call:
+         * "can you *send* me a *calendar invite*", "*flick* me a *zoom link*". Not when it follows a product subject
+         * ("does *the bot send* calendar invites?").
+         */
+        sendWords: phrases('sendWords'),
+        inviteWords: phrases('inviteWords'),
         /** What the product is called in a question about it: "can *the bot* book meetings?" is not a request. */
         productSubjects: phrases('productSubjects'),
         /** Words of a question about the call itself ("how long", "agenda"): a trigger beside them is no request. */
@@ -273,6 +301,21 @@ export const chatScript = z
       })
       .strict(),
     callTimes,
+    /**
+     * The question whether a call is needed before seeing prices ("do I have to jump on a call to get a price?"): a
+     * message with one of needWords, one of offer.quoteWords and one of callWords gets `reply` and its links, then the
+     * offer of a call, instead of starting a booking.
+     */
+    priceWithoutCall: z
+      .object({
+        needWords: phrases('needWords'),
+        callWords: phrases('callWords'),
+        /** Must contain {email}: the way to ask about prices without a call. */
+        reply: withEmailPlaceholder('reply'),
+        /** Links shown under the reply; may be empty. */
+        links: z.array(link, { error: 'links must be a list (it may be empty)' }),
+      })
+      .strict(),
     /** Greetings and thanks: only used when no topic and nothing off-topic matched. */
     smallTalk: z.array(topic),
     fallback: text('fallback'),

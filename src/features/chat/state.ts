@@ -36,11 +36,19 @@ export type OfferedTime = { startsAt: string; endsAt: string; label: string };
 
 /**
  * Booking a real time after the request was saved (issue 33). finding: the free times are being fetched.
- * choosing: times are offered. booking: the picked time is being held and confirmed. booked: done. closed: the
+ * choosing: times are offered. clarifying: the visitor's words rule out times the parser cannot place, and the chat
+ * asks which suit (issue 43). booking: the picked time is being held and confirmed. booked: done. closed: the
  * visitor waits for the team's e-mail (or nothing can be booked online); the request stands in every phase.
  */
-export type CallTimePhase = 'finding' | 'choosing' | 'booking' | 'booked' | 'closed';
-export const CALL_TIME_PHASES: readonly CallTimePhase[] = ['finding', 'choosing', 'booking', 'booked', 'closed'];
+export type CallTimePhase = 'finding' | 'choosing' | 'clarifying' | 'booking' | 'booked' | 'closed';
+export const CALL_TIME_PHASES: readonly CallTimePhase[] = [
+  'finding',
+  'choosing',
+  'clarifying',
+  'booking',
+  'booked',
+  'closed',
+];
 
 export type CallTime = {
   phase: CallTimePhase;

@@ -20,6 +20,10 @@ function offered(state: ChatState, script: ChatScript, timeZone: string | undefi
           { label: suggestions.acceptOffer, means: offer.yesWords[0] },
           { label: suggestions.declineOffer, means: offer.noWords[0] },
         ];
+      // Asked which times suit: the answer is typed, or the visitor waits for the e-mail.
+      if (state.callTime?.phase === 'clarifying') {
+        return [{ label: script.callTimes.waitLabel, means: script.callTimes.waitWords[0] }];
+      }
       if (state.callTime?.phase === 'choosing') {
         const { callTimes } = script;
         return [
@@ -29,8 +33,9 @@ function offered(state: ChatState, script: ChatScript, timeZone: string | undefi
         ];
       }
       // Straight after a booking, offering another would read as if the first one had not gone through; while
-      // its time is being found or booked, nothing is offered either.
+      // its time is being found or booked, nothing is offered either, nor once a time is booked.
       if (state.callTime?.phase === 'finding' || state.callTime?.phase === 'booking') return [];
+      if (state.callTime?.phase === 'booked') return [];
       return state.justBooked ? [] : [{ label: suggestions.bookCall, means: booking.triggers[0] }];
     case 'collecting':
       if (state.step === 'timezone') return timeZone ? [{ label: timeZone, means: timeZone }] : [];

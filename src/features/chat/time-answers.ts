@@ -51,6 +51,16 @@ function timesFound(
   if (answer.answer.status === 'failed') {
     return calendarFailed(state, callTime, texts);
   }
+  const preference = parsePreference(callTime.preference, texts);
+  if (preference.unclear) {
+    // "Not when I'm on site": ask which times suit rather than guess what is ruled out; the answer is read anew, and
+    // the zone chosen (and said) with the times it brings.
+    const { after: _after, ...asking } = callTime;
+    return {
+      state: withCallTime(state, { ...asking, phase: 'clarifying', offered: [] }),
+      drafts: [bot(fill(texts.clarify, { preference: callTime.preference }))],
+    };
+  }
   const notes: Draft[] = [];
   let { zone } = callTime;
   let offsetZone = callTime.offsetZone;
@@ -62,7 +72,6 @@ function timesFound(
       notes.push(bot(fill(texts.deviceZone, { zone: zoneName(zone, false), answer: callTime.zoneAnswer })));
     } else if (offsetZone) notes.push(bot(fill(texts.offsetZone, { zone: zoneName(zone, true) })));
   }
-  const preference = parsePreference(callTime.preference, texts);
   const found = nearestTimes(answer.answer.slots, preference, zone, new Date(now), TIMES_OFFERED, callTime.after);
   const next: CallTime = { ...callTime, zone, ...(offsetZone ? { offsetZone } : {}), phase: 'choosing' };
   if (found.slots.length === 0) {
@@ -193,6 +202,11 @@ export function calendarAnswered(state: ChatState, answer: CalendarAnswer, scrip
   }
 }
 
-/** Whether the visitor's words name a day or a time ("Thursday afternoon"): then they ask for times that fit. */
-export const namesTime = (text: string, script: ChatScript): boolean =>
-  namesSomething(parsePreference(text, script.callTimes));
+/**
+ * Whether the visitor's words name a day or a time, to ask for or to rule out ("Thursday afternoon", "not Friday"), or
+ * rule out one the words cannot place ("not when I'm on site"): then they ask for times that fit, or are asked which.
+ */
+export function namesTime(text: string, script: ChatScript): boolean {
+  const preference = parsePreference(text, script.callTimes);
+  return namesSomething(preference) || preference.unclear === true;
+}
