@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
 import { contentSources } from './src/content-model/registry';
-import { formatProblems, loadContent } from './src/content-model/check';
+import { formatProblems, loadContent, schemaProblems } from './src/content-model/check';
 import { nodeTypeDefs, type UnionDef } from './src/content-model/graphql';
 import { renderMdxToHtml } from './src/content-model/render-mdx';
 import { formatLastUpdated } from './src/content-model/last-updated';
@@ -11,7 +11,6 @@ import { checkBuildConfig } from './src/lib/deploy-check';
 import { readSiteSettings } from './src/content-model/site-settings';
 import { rewriteBuiltPages } from './src/build/scripts-after-first-paint';
 import { EagerCompileHintPlugin } from './src/build/eager-compile-hint';
-import { describeIssue } from './src/content-model/friendly-issue';
 import { fillSiteTokens, siteTokenValues } from './src/content-model/site-tokens';
 import { mapStrings } from './src/lib/json-strings';
 import { imageContentPath } from './src/content-model/image-schema';
@@ -184,7 +183,7 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({
   }
   const parsed = source.schema.safeParse(mdx.frontmatter ?? {});
   if (!parsed.success) {
-    const messages = parsed.error.issues.flatMap((issue) => describeIssue(issue, () => []));
+    const messages = schemaProblems(source, mdx.frontmatter ?? {});
     reporter.panicOnBuild(`content/${file.relativePath}: ${messages.join(' ')}`);
     return;
   }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z, type ZodType } from 'zod';
 import { cmsConfig, type Collection } from '../../src/admin/cms-config';
 import { entryProblems, sourceOf } from '../../src/admin/entry-check';
+import { editorNames } from '../../src/admin/field-names';
 import { contentFormat } from '../../src/content-model/content-formats';
 import { blockNames, editorFields, groupProblems, type EditorField } from '../../src/content-model/editor-fields';
 import { BLOCK_LABELS } from '../../src/content-model/editor-wording';
@@ -218,11 +219,17 @@ describe('optional groups', () => {
     expect(button({ label: '', to: '' })).toBe('ok');
     expect(button({ label: 'See the plans', to: '' })).toBe('to must not be empty');
     // The group says what its fields do not say themselves, each mistake once.
-    const group = (at: string, value: unknown) => groupProblems(checks.get(fieldAt(fields, at).check!)!, value);
-    expect(group('sections[hero].secondaryCta', { label: 'See the plans' })).toEqual(['to is required']);
+    const group = (at: string, value: unknown) => {
+      const field = fieldAt(fields, at);
+      const names = editorNames([field], { [field.name]: value }, [field.name]);
+      return groupProblems(checks.get(field.check!)!, value, names);
+    };
+    expect(group('sections[hero].secondaryCta', { label: 'See the plans' })).toEqual([
+      'Secondary button › Link to is missing. Add it (see CONTENT.md for an example).',
+    ]);
     expect(group('sections[hero].secondaryCta', { label: 'See the plans', to: 'pricing' })).toEqual([]);
     expect(group('sections[hero].image', { src: '/images/clinic.jpg' })).toEqual([
-      expect.stringMatching(/^an image needs either alt/),
+      expect.stringMatching(/^Image › Image description: an image needs either alt/),
     ]);
     expect(fieldAt(fields, 'sections[hero].secondaryCta')).toMatchObject({ widget: 'checked-object', required: false });
     expect(fieldAt(fields, 'sections[hero].primaryCta')).toMatchObject({ widget: 'object', required: true });
@@ -266,7 +273,7 @@ describe('an entry saved from the editor', () => {
       expect({ name, problems: await entryProblems(source, data) }).toEqual({ name, problems: [] });
     }
     expect(await entryProblems(source, { ...sample(), slug: 'Dental Clinics' })).toEqual([
-      'slug: slug must be lowercase letters, digits and single dashes, e.g. dental-clinics for /dental-clinics',
+      'Slug must be lowercase letters, digits and single dashes, e.g. dental-clinics for /dental-clinics.',
     ]);
   });
 

@@ -255,6 +255,17 @@ function sourceFields(source: ContentSource, checks: Map<string, ZodType>): Edit
   return source.kind === 'mdx-folder' ? [...derived.fields, BODY_FIELD] : derived.fields;
 }
 
+const fieldsBySource = new Map<string, EditorField[]>();
+
+/** The editor's fields of one content source, as its collection has them: the labels a refusal names. */
+export function editorFieldsOf(source: ContentSource): EditorField[] {
+  const known = fieldsBySource.get(source.typeName);
+  if (known) return known;
+  const fields = sourceFields(source, new Map());
+  fieldsBySource.set(source.typeName, fields);
+  return fields;
+}
+
 export function cmsCollections(checks: Map<string, ZodType>): Collection[] {
   const bySource = new Map(contentSources.map((source) => [source.typeName, source]));
   // One collection per file: Decap takes a file's format from its collection only (a `format` on a file of a

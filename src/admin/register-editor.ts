@@ -6,7 +6,7 @@ import type { ZodType } from 'zod';
 import { contentSources } from '../content-model/registry';
 import { contentFormat } from '../content-model/content-formats';
 import { formatName } from './cms-config';
-import { entryProblems, sourceOf } from './entry-check';
+import { EntryRefusal, entryProblems, sourceOf } from './entry-check';
 import { checkedControl, type ControlProps } from './widgets/CheckedControl';
 import { checkedImageControl } from './widgets/CheckedImage';
 import { checkedObjectControl } from './widgets/CheckedObject';
@@ -67,7 +67,7 @@ export function registerEditor(cms: CMS, checks: Map<string, ZodType>): void {
       const source = sourceOf(entry.get('collection') as string, entry.get('slug') as string);
       if (!source) return undefined;
       const problems = await entryProblems(source, plainValue(entry.get('data')) as Record<string, unknown>);
-      if (problems.length > 0) throw new Error(problems.join('; '));
+      if (problems.length > 0) throw new EntryRefusal(problems);
       return undefined;
     },
   });

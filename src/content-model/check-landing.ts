@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ZodType } from 'zod';
 import { referenceTargets, type ReferenceTarget } from './field-kinds';
 import { imageContentPath, imageFileProblem, missingImageProblem } from './image-schema';
+import { fileNames, namedProblem } from './friendly-issue';
 import { markedValues } from './marked-values';
 import { RESERVED_PATHS, pageRoutes } from './route-paths';
 import type { LandingPageContent } from './landing-schema';
@@ -111,7 +112,7 @@ export function imageProblems(entry: CheckedEntry, schema: ZodType, contentDir: 
     const src = String(marked.value);
     const file = path.join(contentDir, imageContentPath(src));
     const problem = (message: string) => [
-      { file: entry.file, item: entry.item, message: `'${marked.field}' ${message}` },
+      { file: entry.file, item: entry.item, message: namedProblem(fileNames, marked.path, message) },
     ];
     if (!fs.existsSync(file)) return problem(missingImageProblem(src));
     const header = Buffer.alloc(16);

@@ -4,13 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { z, type ZodType } from 'zod';
 import { contentRoot, contentSources, type ContentSource } from './registry';
 import { LINK_ONLY_PATHS, PRIVACY_POLICY_PATH, pageRoutes } from './routes';
 import { FORM_ANCHOR, site } from './schemas';
-import { describeIssue } from './friendly-issue';
+import { describeIssue, fileNames, schemaIssues } from './friendly-issue';
 import { siteTokenNames, unknownTokens } from './site-tokens';
-import { unionOption, unwrap } from './zod-helpers';
 import { stringsIn } from '../lib/json-strings';
 import { redirectProblems } from './redirect-check';
 import { contentFiles } from './content-file-list';
@@ -28,23 +26,6 @@ function itemLabel(itemName: string, index: number, value: unknown): string {
   // A short link is named by its address: redirect 2 '/dental'.
   const name = [record.name, record.title, record.from].find((candidate) => typeof candidate === 'string');
   return `${itemName} ${index + 1}${name ? ` '${name}'` : ''}`;
-}
-
-/** The keys the schema allows at `at` inside `data` (a section's keys depend on its type). */
-function keysAt(schema: ZodType, at: (string | number)[], data: unknown): string[] {
-  let current: ZodType | undefined = schema;
-  let value = data;
-  for (const part of [...at, null]) {
-    if (!current) return [];
-    current = unwrap(current).type;
-    current = unionOption(current, value) ?? current;
-    if (part === null) break;
-    value = value && typeof value === 'object' ? (value as Record<string | number, unknown>)[part] : undefined;
-    if (current instanceof z.ZodArray) current = current.element as ZodType;
-    else if (current instanceof z.ZodObject) current = (current.shape as Record<string, ZodType>)[part];
-    else return [];
-  }
-  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }
 
 function readJson(absolute: string, file: string, problems: ContentProblem[]): unknown {
@@ -109,6 +90,15 @@ function readEntries(root: string, source: ContentSource, problems: ContentProbl
   return data.map((value, index) => ({ file, item: itemLabel(source.itemName, index, value), data: value }));
 }
 
+/**
+ * What the schema of `source` finds wrong with one of its entries (an object file, an item of a list file, an MDX
+ * file's frontmatter), each problem named as the file has it: the words the editor says too (src/admin).
+ */
+export function schemaProblems(source: ContentSource, data: unknown): string[] {
+  const checked = { schema: source.schema, value: data };
+  return schemaIssues(source.schema, data).flatMap((issue) => describeIssue(issue, checked, fileNames));
+}
+
 export type ValidContent = Map<
   ContentSource,
   { file: string; item?: string; value: Record<string, unknown>; body?: string }[]
@@ -123,16 +113,14 @@ export function loadContent(root: string): { problems: ContentProblem[]; content
   for (const source of contentSources) {
     const before = problems.length;
     const valid = readEntries(root, source, problems).flatMap((entry) => {
-      const result = source.schema.safeParse(entry.data, { reportInput: true });
+      const result = source.schema.safeParse(entry.data);
       if (result.success) {
         return [
           { file: entry.file, item: entry.item, value: result.data as Record<string, unknown>, body: entry.body },
         ];
       }
-      for (const issue of result.error.issues) {
-        for (const message of describeIssue(issue, (at) => keysAt(source.schema, at, entry.data))) {
-          problems.push({ file: entry.file, item: entry.item, message });
-        }
+      for (const message of schemaProblems(source, entry.data)) {
+        problems.push({ file: entry.file, item: entry.item, message });
       }
       return [];
     });

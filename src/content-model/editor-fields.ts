@@ -1,7 +1,7 @@
 // Derives the editor's fields (Decap CMS, /admin) from the zod content schemas, as graphql.ts derives the
 // GraphQL types: every key of a schema becomes one field with a label, a hint and the limits the schema sets.
 // Each field also names its zod schema (`check`), which the editor runs on every value, so the editor refuses
-// exactly what `npm run check:content` refuses, with the schema's own message. A list of a discriminated union (a
+// exactly what `npm run check:content` refuses, in its words (friendly-issue.ts). A list of a discriminated union (a
 // landing page's sections) becomes a list of block types; fields the schemas mark (field-kinds.ts) get the widget
 // of their kind: an uploaded image, Markdown, a reference to other content. All zod introspection for the editor
 // lives here.
@@ -12,12 +12,14 @@ import {
   fieldLabel,
   FIXED_BY_SPEC_HINT,
   multiLineKeys,
+  singular,
   singularLabel,
 } from './editor-wording';
 import { fieldKind, type ReferenceTarget } from './field-kinds';
+import { describeIssue, schemaIssues, type FieldNames } from './friendly-issue';
 import { MAX_IMAGE_BYTES } from './image-schema';
 import { isNotWording } from './wording';
-import { unionOption, unwrap } from './zod-helpers';
+import { checkDefs, lengthLimits, unionOption, unwrap } from './zod-helpers';
 
 /** Where the items a reference names are edited: the relation widget's collection, and what it stores and shows. */
 export type RelationTarget = {
@@ -96,23 +98,6 @@ export const anyItem = (path: string) => path.replace(/\[\d+\]/g, '[]');
 /** The toolbar of a Markdown field: what the site's text blocks render well. */
 const MARKDOWN_BUTTONS = ['bold', 'italic', 'link', 'bulleted-list', 'numbered-list'];
 
-function lengthLimits(schema: ZodType): { min?: number; max?: number } {
-  const bag = (schema as unknown as { _zod: { bag: { minimum?: number; maximum?: number } } })._zod.bag;
-  const limits: { min?: number; max?: number } = { min: bag.minimum, max: bag.maximum };
-  for (const def of checkDefs(schema)) {
-    if (def.check === 'min_length') limits.min = def.minimum as number;
-    if (def.check === 'max_length') limits.max = def.maximum as number;
-  }
-  return limits;
-}
-
-/** The checks and refinements zod keeps on a schema (`.min()`, `.refine()` …). */
-function checkDefs(schema: ZodType): Record<string, unknown>[] {
-  const checks = (schema as unknown as { _zod: { def: { checks?: { _zod: { def: Record<string, unknown> } }[] } } })
-    ._zod.def.checks;
-  return (checks ?? []).map((check) => check._zod.def);
-}
-
 type Block = { tag: string; typeKey: string; shape: [string, ZodType][] };
 
 /** The options of a discriminated union, each with its tag and its fields besides the tag. */
@@ -181,21 +166,21 @@ const groupObjects = new WeakMap<ZodType, z.ZodObject>();
 /**
  * What the check of a group (`checked-object`) finds that its fields do not say themselves: a rule across its fields
  * (an image's description or decorative tick), or a field left empty in a group that is in use (a secondary
- * button with a label but no link). A field's own mistake is said once, under the field.
+ * button with a label but no link). A field's own mistake is said once, under the field. `names` names the fields
+ * in the editor's words.
  */
-export function groupProblems(check: ZodType, value: unknown): string[] {
-  const result = check.safeParse(value);
+export function groupProblems(check: ZodType, value: unknown, names: FieldNames): string[] {
+  const issues = schemaIssues(check, value);
   const object = groupObjects.get(check);
-  if (result.success || !object) return result.success ? [] : result.error.issues.map((issue) => issue.message);
-  const saved = savedContent(object, value);
-  const shape = object.shape as Record<string, ZodType>;
-  return result.error.issues
+  const saved = object ? savedContent(object, value) : undefined;
+  const shape = (object?.shape ?? {}) as Record<string, ZodType>;
+  return issues
     .filter((issue) => {
       const key = issue.path[0];
-      if (typeof key !== 'string' || !shape[key] || !isPlainObject(saved)) return true;
+      if (!object || typeof key !== 'string' || !shape[key] || !isPlainObject(saved)) return true;
       return isEmptyValue(saved[key]) || shape[key].safeParse(saved[key]).success;
     })
-    .map((issue) => issue.message);
+    .flatMap((issue) => describeIssue(issue, { schema: check, value }, names));
 }
 
 function fieldFor(key: string, schema: ZodType, path: string, walk: Walk, parentKey?: string): EditorField {
@@ -342,11 +327,6 @@ function blockTypes(union: z.ZodDiscriminatedUnion, path: string, walk: Walk) {
       return { name: tag, label, widget: 'object', summary, fields };
     }),
   };
-}
-
-/** `highlights` → `highlight`: the label of one item of a list of texts. */
-function singular(key: string): string {
-  return key.endsWith('ies') ? `${key.slice(0, -3)}y` : key.replace(/s$/, '');
 }
 
 function objectFields(object: z.ZodObject, path: string, walk: Walk, parentKey?: string): EditorField[] {

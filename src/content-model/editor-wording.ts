@@ -61,6 +61,8 @@ const HINTS: Record<string, string> = {
   changeWords:
     'Words asking to change or cancel a booked call (“reschedule”): answered with the change/cancel link, one per item.',
   offsetWords: 'Words before an offset such as +10 (“UTC+10”, “GMT+5:30”), one per item.',
+  bookedReply:
+    'Said instead of the reply once the visitor has booked a time in the chat. Fill it in when the reply speaks of finding a time (“we’ll contact you to confirm a time”); leave it empty otherwise.',
   image:
     'Upload a picture (JPEG, PNG, WebP or AVIF, at most 2 MB) or choose one already uploaded. The site makes the smaller sizes itself.',
   photo: 'A photo of the person (optional): upload one or choose one already uploaded, at most 2 MB.',
@@ -140,7 +142,32 @@ export const BLOCK_LABELS: Record<string, string> = {
 };
 
 /** The name of one item of a list whose items are blocks: the editor's "Add section". */
-export const singularLabel = (key: string) => (key === 'sections' ? 'section' : undefined);
+export const singularLabel = (key: string) => (key === 'sections' ? itemWord(key) : undefined);
+
+/** `highlights` → `highlight`, `wishes` → `wish`: the key of one item of a list of texts. */
+export function singular(key: string): string {
+  if (key.endsWith('ies')) return `${key.slice(0, -3)}y`;
+  if (/(sh|ch|x|ss)es$/.test(key)) return key.slice(0, -2);
+  return key.replace(/s$/, '');
+}
+
+/** Lists whose key is no plural of what they hold. */
+const ITEM_WORDS: Record<string, string> = {
+  navigation: 'link',
+  smallTalk: 'topic',
+  timesOfDay: 'part of the day',
+};
+
+/**
+ * One item of the list at `key`, in words, for the messages that ask for one ("Add at least one section") and the
+ * editor's names of items (Section 2): `sections` → section, `yesWords` → yes word; a list whose key is no plural
+ * (the chat's `monday`) holds items.
+ */
+export function itemWord(key: string): string {
+  if (ITEM_WORDS[key]) return ITEM_WORDS[key];
+  const one = singular(key);
+  return one === key ? 'item' : fieldLabel(one).toLowerCase();
+}
 
 /** Keys whose texts run to sentences: edited in a box of several lines. */
 export const multiLineKeys = new Set([
@@ -179,4 +206,6 @@ export const multiLineKeys = new Set([
   'senderLimit',
   'noBookingToChange',
   'answer',
+  'bookedReply',
+  'bookedHere',
 ]);

@@ -119,7 +119,7 @@ export const landingPage = z
     meta: pageMeta,
     /** Kept out of search engines (noindex, left out of the sitemap): a page only for an ad or an e-mail. */
     hideFromSearch: z.boolean({ error: 'hideFromSearch must be true or false' }).optional(),
-    sections: z.array(landingSection).min(1, 'sections must be a list of at least one section'),
+    sections: z.array(landingSection).min(1, 'sections is empty. Add at least one section, starting with a hero'),
   })
   .strict();
 

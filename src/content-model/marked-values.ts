@@ -6,12 +6,13 @@ import { fieldKind, type FieldKind } from './field-kinds';
 import { fieldPath } from './friendly-issue';
 import { unionOption, unwrap } from './zod-helpers';
 
-export type MarkedValue = { field: string; kind: FieldKind; value: unknown };
+/** `field` as the content check prints it, `path` its keys (list positions from 0). */
+export type MarkedValue = { field: string; path: (string | number)[]; kind: FieldKind; value: unknown };
 
 function walk(schema: ZodType, value: unknown, at: (string | number)[]): MarkedValue[] {
   if (value === undefined || value === null) return [];
   const kind = fieldKind(schema);
-  if (kind) return [{ field: fieldPath(at), kind, value }];
+  if (kind) return [{ field: fieldPath(at), path: at, kind, value }];
   const type = unwrap(schema).type;
   const option = unionOption(type, value);
   if (option) return walk(option, value, at);

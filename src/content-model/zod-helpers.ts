@@ -44,3 +44,21 @@ export function unionOption(schema: ZodType, value: unknown): z.ZodObject | unde
   const tag = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   return (schema.options as z.ZodObject[]).find((option) => (option.shape[key] as z.ZodLiteral).value === tag);
 }
+
+/** The checks and refinements zod keeps on a schema (`.min()`, `.refine()` …). */
+export function checkDefs(schema: ZodType): Record<string, unknown>[] {
+  const checks = (schema as unknown as { _zod: { def: { checks?: { _zod: { def: Record<string, unknown> } }[] } } })
+    ._zod.def.checks;
+  return (checks ?? []).map((check) => check._zod.def);
+}
+
+/** The least and the most items of a list schema, or characters of a text schema, if it sets them. */
+export function lengthLimits(schema: ZodType): { min?: number; max?: number } {
+  const bag = (schema as unknown as { _zod: { bag: { minimum?: number; maximum?: number } } })._zod.bag;
+  const limits: { min?: number; max?: number } = { min: bag.minimum, max: bag.maximum };
+  for (const def of checkDefs(schema)) {
+    if (def.check === 'min_length') limits.min = def.minimum as number;
+    if (def.check === 'max_length') limits.max = def.maximum as number;
+  }
+  return limits;
+}

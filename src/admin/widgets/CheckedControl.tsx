@@ -1,9 +1,10 @@
 // A built-in Decap control (string, text, number, select, boolean, relation, markdown) that also runs the field's
 // zod schema on its value: Decap asks every control `isValid()` before saving, so the editor refuses what the
-// content check refuses, with the schema's own message under the field.
+// content check refuses, in the content check's words with the field's label, under the field.
 import { Component, type ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import { plainValue } from './plain-value';
+import { editorField, fieldRefusals } from '../field-names';
 
 export type ControlProps = {
   value: unknown;
@@ -26,13 +27,16 @@ export type InnerControl = {
 
 export const invalid = (message: string): Validity => ({ error: { type: 'CUSTOM', message } });
 
-/** The first message of the field's schema for `value`, if it fails. */
-export function schemaMessage(checks: Map<string, ZodType>, field: ControlProps['field'], value: unknown) {
+/** What the field's schema refuses in `value` first, as the content check says it, if anything. */
+export function schemaMessage(
+  checks: Map<string, ZodType>,
+  field: ControlProps['field'],
+  value: unknown,
+): string | undefined {
   const key = field.get('check') as string;
   const schema = checks.get(key);
   if (!schema) throw new Error(`no schema for the editor field ${key}`);
-  const result = schema.safeParse(plainValue(value));
-  return result.success ? undefined : result.error.issues[0].message;
+  return fieldRefusals(schema, editorField(field), plainValue(value))[0];
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import { imageFileProblem, missingImageProblem } from '../../content-model/image-schema';
 import { repositoryAssets } from '../repository-assets';
+import { editorField, fieldProblem } from '../field-names';
 import { invalid, schemaMessage, WrappedControl, type ControlProps, type Validity } from './CheckedControl';
 import { plainValue } from './plain-value';
 
@@ -18,7 +19,7 @@ type ImageProps = ControlProps & { getAsset(path: string, field?: ControlProps['
 const isLoading = (asset: Asset) => asset.path === 'empty.svg';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The problem of the file behind `src`, in the content check's words; none when it cannot be read here. */
+/** The problem of the file behind `src`, in the content check's words ("is … MB; …"); none when it cannot be read. */
 async function fileProblem(props: ImageProps, src: string): Promise<string | undefined> {
   const getAsset = repositoryAssets(props.getAsset);
   const deadline = Date.now() + 20_000;
@@ -35,8 +36,7 @@ async function fileProblem(props: ImageProps, src: string): Promise<string | und
     file = await response.blob();
   }
   const header = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  const problem = imageFileProblem(src, file.size, header);
-  return problem && `${src} ${problem}`;
+  return imageFileProblem(src, file.size, header);
 }
 
 type FileCheck = { result: Promise<string | undefined>; problem?: string | null };
@@ -100,7 +100,7 @@ export function checkedImageControl(Inner: ComponentType<ControlProps>, checks: 
       if (message !== undefined) return invalid(message);
       const src = this.source();
       const problem = src ? fileChecks.get(src)?.problem : undefined;
-      return problem ? invalid(problem) : true;
+      return problem ? invalid(fieldProblem(editorField(this.props.field), problem)) : true;
     };
 
     render() {

@@ -1,10 +1,11 @@
 // Decap's object control, checked as a whole by its zod schema: an optional group (a secondary button, an image)
 // may be left empty, but once one of its fields is filled in the others it needs are required; an image needs a
 // description or the decorative tick. Its fields check themselves; the group reports what only it can see (a
-// field left empty in a group that is used, a rule across fields), under the group's label.
+// field left empty in a group that is used, a rule across fields), under the group's label, naming the field.
 import type { ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import { groupProblems } from '../../content-model/editor-fields';
+import { editorField, editorNames } from '../field-names';
 import { plainValue } from './plain-value';
 import { WrappedControl, type ControlProps } from './CheckedControl';
 
@@ -24,9 +25,12 @@ export function checkedObjectControl(Inner: ComponentType<ControlProps>, checks:
       const check = checks.get(key);
       if (!check) throw new Error(`no schema for the editor field ${key}`);
       const parentIds = this.props.parentIds ?? [];
+      const field = editorField(this.props.field);
+      const value = plainValue(this.props.value);
+      const names = editorNames([field], { [field.name]: value }, [field.name]);
       this.props.onValidateObject(
         this.props.forID,
-        groupProblems(check, plainValue(this.props.value)).map((message) => ({ type: 'CUSTOM', parentIds, message })),
+        groupProblems(check, value, names).map((message) => ({ type: 'CUSTOM', parentIds, message })),
       );
     };
 
