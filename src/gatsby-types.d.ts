@@ -517,6 +517,8 @@ type BookingJson = Node & {
 
 type BookingJsonBooked = {
   readonly calendar: BookingJsonBookedCalendar;
+  readonly callDetails: BookingJsonBookedCallDetails;
+  readonly confirmation: BookingJsonBookedConfirmation;
   readonly manageLabel: Scalars['String'];
   readonly teamTime: Scalars['String'];
   readonly title: Scalars['String'];
@@ -559,8 +561,46 @@ type BookingJsonBookedCalendarSortInput = {
   readonly outlookLabel: InputMaybe<SortOrderEnum>;
 };
 
+type BookingJsonBookedCallDetails = {
+  readonly points: ReadonlyArray<Scalars['String']>;
+};
+
+type BookingJsonBookedCallDetailsFieldSelector = {
+  readonly points: InputMaybe<FieldSelectorEnum>;
+};
+
+type BookingJsonBookedCallDetailsFilterInput = {
+  readonly points: InputMaybe<StringQueryOperatorInput>;
+};
+
+type BookingJsonBookedCallDetailsSortInput = {
+  readonly points: InputMaybe<SortOrderEnum>;
+};
+
+type BookingJsonBookedConfirmation = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type BookingJsonBookedConfirmationFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type BookingJsonBookedConfirmationFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type BookingJsonBookedConfirmationSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type BookingJsonBookedFieldSelector = {
   readonly calendar: InputMaybe<BookingJsonBookedCalendarFieldSelector>;
+  readonly callDetails: InputMaybe<BookingJsonBookedCallDetailsFieldSelector>;
+  readonly confirmation: InputMaybe<BookingJsonBookedConfirmationFieldSelector>;
   readonly manageLabel: InputMaybe<FieldSelectorEnum>;
   readonly teamTime: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -569,6 +609,8 @@ type BookingJsonBookedFieldSelector = {
 
 type BookingJsonBookedFilterInput = {
   readonly calendar: InputMaybe<BookingJsonBookedCalendarFilterInput>;
+  readonly callDetails: InputMaybe<BookingJsonBookedCallDetailsFilterInput>;
+  readonly confirmation: InputMaybe<BookingJsonBookedConfirmationFilterInput>;
   readonly manageLabel: InputMaybe<StringQueryOperatorInput>;
   readonly teamTime: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -577,6 +619,8 @@ type BookingJsonBookedFilterInput = {
 
 type BookingJsonBookedSortInput = {
   readonly calendar: InputMaybe<BookingJsonBookedCalendarSortInput>;
+  readonly callDetails: InputMaybe<BookingJsonBookedCallDetailsSortInput>;
+  readonly confirmation: InputMaybe<BookingJsonBookedConfirmationSortInput>;
   readonly manageLabel: InputMaybe<SortOrderEnum>;
   readonly teamTime: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -788,7 +832,13 @@ type BookingJsonPicker = {
   readonly unavailable: Scalars['String'];
   readonly waitConfirmation: Scalars['String'];
   readonly waitLabel: Scalars['String'];
+  readonly zoneAllGroup: Scalars['String'];
+  readonly zoneDeviceGroup: Scalars['String'];
+  readonly zoneHint: Scalars['String'];
+  readonly zoneLoading: Scalars['String'];
+  readonly zoneNoMatch: Scalars['String'];
   readonly zoneNote: Scalars['String'];
+  readonly zoneTeamGroup: Scalars['String'];
 };
 
 type BookingJsonPickerFieldSelector = {
@@ -814,7 +864,13 @@ type BookingJsonPickerFieldSelector = {
   readonly unavailable: InputMaybe<FieldSelectorEnum>;
   readonly waitConfirmation: InputMaybe<FieldSelectorEnum>;
   readonly waitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly zoneAllGroup: InputMaybe<FieldSelectorEnum>;
+  readonly zoneDeviceGroup: InputMaybe<FieldSelectorEnum>;
+  readonly zoneHint: InputMaybe<FieldSelectorEnum>;
+  readonly zoneLoading: InputMaybe<FieldSelectorEnum>;
+  readonly zoneNoMatch: InputMaybe<FieldSelectorEnum>;
   readonly zoneNote: InputMaybe<FieldSelectorEnum>;
+  readonly zoneTeamGroup: InputMaybe<FieldSelectorEnum>;
 };
 
 type BookingJsonPickerFilterInput = {
@@ -840,7 +896,13 @@ type BookingJsonPickerFilterInput = {
   readonly unavailable: InputMaybe<StringQueryOperatorInput>;
   readonly waitConfirmation: InputMaybe<StringQueryOperatorInput>;
   readonly waitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly zoneAllGroup: InputMaybe<StringQueryOperatorInput>;
+  readonly zoneDeviceGroup: InputMaybe<StringQueryOperatorInput>;
+  readonly zoneHint: InputMaybe<StringQueryOperatorInput>;
+  readonly zoneLoading: InputMaybe<StringQueryOperatorInput>;
+  readonly zoneNoMatch: InputMaybe<StringQueryOperatorInput>;
   readonly zoneNote: InputMaybe<StringQueryOperatorInput>;
+  readonly zoneTeamGroup: InputMaybe<StringQueryOperatorInput>;
 };
 
 type BookingJsonPickerSortInput = {
@@ -866,7 +928,13 @@ type BookingJsonPickerSortInput = {
   readonly unavailable: InputMaybe<SortOrderEnum>;
   readonly waitConfirmation: InputMaybe<SortOrderEnum>;
   readonly waitLabel: InputMaybe<SortOrderEnum>;
+  readonly zoneAllGroup: InputMaybe<SortOrderEnum>;
+  readonly zoneDeviceGroup: InputMaybe<SortOrderEnum>;
+  readonly zoneHint: InputMaybe<SortOrderEnum>;
+  readonly zoneLoading: InputMaybe<SortOrderEnum>;
+  readonly zoneNoMatch: InputMaybe<SortOrderEnum>;
   readonly zoneNote: InputMaybe<SortOrderEnum>;
+  readonly zoneTeamGroup: InputMaybe<SortOrderEnum>;
 };
 
 type BookingJsonSortInput = {
@@ -1177,6 +1245,7 @@ type ChatJson = Node & {
   readonly offTopic: ChatJsonOffTopic;
   readonly offer: ChatJsonOffer;
   readonly parent: Maybe<Node>;
+  readonly priceWithoutCall: ChatJsonPriceWithoutCall;
   readonly smallTalk: ReadonlyArray<ChatJsonSmallTalk>;
   readonly suggestions: ChatJsonSuggestions;
   readonly topics: ReadonlyArray<ChatJsonTopics>;
@@ -1198,6 +1267,7 @@ type ChatJsonBooking = {
   readonly failure: Scalars['String'];
   readonly fillerWords: ReadonlyArray<Scalars['String']>;
   readonly interrupted: Scalars['String'];
+  readonly inviteWords: ReadonlyArray<Scalars['String']>;
   readonly keepBookingWords: ReadonlyArray<Scalars['String']>;
   readonly meridiemWords: ReadonlyArray<Scalars['String']>;
   readonly noPhoneWords: ReadonlyArray<Scalars['String']>;
@@ -1208,6 +1278,7 @@ type ChatJsonBooking = {
   readonly retryPrompt: Scalars['String'];
   readonly retryWords: ReadonlyArray<Scalars['String']>;
   readonly seeWords: ReadonlyArray<Scalars['String']>;
+  readonly sendWords: ReadonlyArray<Scalars['String']>;
   readonly start: Scalars['String'];
   readonly steps: ChatJsonBookingSteps;
   readonly stillSaving: Scalars['String'];
@@ -1235,6 +1306,7 @@ type ChatJsonBookingFieldSelector = {
   readonly failure: InputMaybe<FieldSelectorEnum>;
   readonly fillerWords: InputMaybe<FieldSelectorEnum>;
   readonly interrupted: InputMaybe<FieldSelectorEnum>;
+  readonly inviteWords: InputMaybe<FieldSelectorEnum>;
   readonly keepBookingWords: InputMaybe<FieldSelectorEnum>;
   readonly meridiemWords: InputMaybe<FieldSelectorEnum>;
   readonly noPhoneWords: InputMaybe<FieldSelectorEnum>;
@@ -1245,6 +1317,7 @@ type ChatJsonBookingFieldSelector = {
   readonly retryPrompt: InputMaybe<FieldSelectorEnum>;
   readonly retryWords: InputMaybe<FieldSelectorEnum>;
   readonly seeWords: InputMaybe<FieldSelectorEnum>;
+  readonly sendWords: InputMaybe<FieldSelectorEnum>;
   readonly start: InputMaybe<FieldSelectorEnum>;
   readonly steps: InputMaybe<ChatJsonBookingStepsFieldSelector>;
   readonly stillSaving: InputMaybe<FieldSelectorEnum>;
@@ -1272,6 +1345,7 @@ type ChatJsonBookingFilterInput = {
   readonly failure: InputMaybe<StringQueryOperatorInput>;
   readonly fillerWords: InputMaybe<StringQueryOperatorInput>;
   readonly interrupted: InputMaybe<StringQueryOperatorInput>;
+  readonly inviteWords: InputMaybe<StringQueryOperatorInput>;
   readonly keepBookingWords: InputMaybe<StringQueryOperatorInput>;
   readonly meridiemWords: InputMaybe<StringQueryOperatorInput>;
   readonly noPhoneWords: InputMaybe<StringQueryOperatorInput>;
@@ -1282,6 +1356,7 @@ type ChatJsonBookingFilterInput = {
   readonly retryPrompt: InputMaybe<StringQueryOperatorInput>;
   readonly retryWords: InputMaybe<StringQueryOperatorInput>;
   readonly seeWords: InputMaybe<StringQueryOperatorInput>;
+  readonly sendWords: InputMaybe<StringQueryOperatorInput>;
   readonly start: InputMaybe<StringQueryOperatorInput>;
   readonly steps: InputMaybe<ChatJsonBookingStepsFilterInput>;
   readonly stillSaving: InputMaybe<StringQueryOperatorInput>;
@@ -1309,6 +1384,7 @@ type ChatJsonBookingSortInput = {
   readonly failure: InputMaybe<SortOrderEnum>;
   readonly fillerWords: InputMaybe<SortOrderEnum>;
   readonly interrupted: InputMaybe<SortOrderEnum>;
+  readonly inviteWords: InputMaybe<SortOrderEnum>;
   readonly keepBookingWords: InputMaybe<SortOrderEnum>;
   readonly meridiemWords: InputMaybe<SortOrderEnum>;
   readonly noPhoneWords: InputMaybe<SortOrderEnum>;
@@ -1319,6 +1395,7 @@ type ChatJsonBookingSortInput = {
   readonly retryPrompt: InputMaybe<SortOrderEnum>;
   readonly retryWords: InputMaybe<SortOrderEnum>;
   readonly seeWords: InputMaybe<SortOrderEnum>;
+  readonly sendWords: InputMaybe<SortOrderEnum>;
   readonly start: InputMaybe<SortOrderEnum>;
   readonly steps: InputMaybe<ChatJsonBookingStepsSortInput>;
   readonly stillSaving: InputMaybe<SortOrderEnum>;
@@ -1509,8 +1586,11 @@ type ChatJsonCallTimes = {
   readonly amWords: ReadonlyArray<Scalars['String']>;
   readonly beforeWords: ReadonlyArray<Scalars['String']>;
   readonly booked: Scalars['String'];
+  readonly bookedHere: Scalars['String'];
   readonly changeWords: ReadonlyArray<Scalars['String']>;
+  readonly clarify: Scalars['String'];
   readonly deviceZone: Scalars['String'];
+  readonly exceptWords: ReadonlyArray<Scalars['String']>;
   readonly failure: Scalars['String'];
   readonly manage: Scalars['String'];
   readonly manageLabel: Scalars['String'];
@@ -1518,13 +1598,16 @@ type ChatJsonCallTimes = {
   readonly more: Scalars['String'];
   readonly nextWeekWords: ReadonlyArray<Scalars['String']>;
   readonly noBookingToChange: Scalars['String'];
+  readonly noMatterWords: ReadonlyArray<Scalars['String']>;
   readonly noMore: Scalars['String'];
   readonly noRequest: Scalars['String'];
   readonly noTimes: Scalars['String'];
+  readonly notWords: ReadonlyArray<Scalars['String']>;
   readonly offsetWords: ReadonlyArray<Scalars['String']>;
   readonly offsetZone: Scalars['String'];
   readonly otherTimesLabel: Scalars['String'];
   readonly otherTimesWords: ReadonlyArray<Scalars['String']>;
+  readonly outWords: ReadonlyArray<Scalars['String']>;
   readonly pickTime: Scalars['String'];
   readonly pickTimeNoMatch: Scalars['String'];
   readonly pmWords: ReadonlyArray<Scalars['String']>;
@@ -1537,6 +1620,7 @@ type ChatJsonCallTimes = {
   readonly todayWords: ReadonlyArray<Scalars['String']>;
   readonly tomorrowWords: ReadonlyArray<Scalars['String']>;
   readonly unavailable: Scalars['String'];
+  readonly unclearWords: ReadonlyArray<Scalars['String']>;
   readonly waitLabel: Scalars['String'];
   readonly waitWords: ReadonlyArray<Scalars['String']>;
   readonly waiting: Scalars['String'];
@@ -1552,8 +1636,11 @@ type ChatJsonCallTimesFieldSelector = {
   readonly amWords: InputMaybe<FieldSelectorEnum>;
   readonly beforeWords: InputMaybe<FieldSelectorEnum>;
   readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly bookedHere: InputMaybe<FieldSelectorEnum>;
   readonly changeWords: InputMaybe<FieldSelectorEnum>;
+  readonly clarify: InputMaybe<FieldSelectorEnum>;
   readonly deviceZone: InputMaybe<FieldSelectorEnum>;
+  readonly exceptWords: InputMaybe<FieldSelectorEnum>;
   readonly failure: InputMaybe<FieldSelectorEnum>;
   readonly manage: InputMaybe<FieldSelectorEnum>;
   readonly manageLabel: InputMaybe<FieldSelectorEnum>;
@@ -1561,13 +1648,16 @@ type ChatJsonCallTimesFieldSelector = {
   readonly more: InputMaybe<FieldSelectorEnum>;
   readonly nextWeekWords: InputMaybe<FieldSelectorEnum>;
   readonly noBookingToChange: InputMaybe<FieldSelectorEnum>;
+  readonly noMatterWords: InputMaybe<FieldSelectorEnum>;
   readonly noMore: InputMaybe<FieldSelectorEnum>;
   readonly noRequest: InputMaybe<FieldSelectorEnum>;
   readonly noTimes: InputMaybe<FieldSelectorEnum>;
+  readonly notWords: InputMaybe<FieldSelectorEnum>;
   readonly offsetWords: InputMaybe<FieldSelectorEnum>;
   readonly offsetZone: InputMaybe<FieldSelectorEnum>;
   readonly otherTimesLabel: InputMaybe<FieldSelectorEnum>;
   readonly otherTimesWords: InputMaybe<FieldSelectorEnum>;
+  readonly outWords: InputMaybe<FieldSelectorEnum>;
   readonly pickTime: InputMaybe<FieldSelectorEnum>;
   readonly pickTimeNoMatch: InputMaybe<FieldSelectorEnum>;
   readonly pmWords: InputMaybe<FieldSelectorEnum>;
@@ -1580,6 +1670,7 @@ type ChatJsonCallTimesFieldSelector = {
   readonly todayWords: InputMaybe<FieldSelectorEnum>;
   readonly tomorrowWords: InputMaybe<FieldSelectorEnum>;
   readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly unclearWords: InputMaybe<FieldSelectorEnum>;
   readonly waitLabel: InputMaybe<FieldSelectorEnum>;
   readonly waitWords: InputMaybe<FieldSelectorEnum>;
   readonly waiting: InputMaybe<FieldSelectorEnum>;
@@ -1595,8 +1686,11 @@ type ChatJsonCallTimesFilterInput = {
   readonly amWords: InputMaybe<StringQueryOperatorInput>;
   readonly beforeWords: InputMaybe<StringQueryOperatorInput>;
   readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly bookedHere: InputMaybe<StringQueryOperatorInput>;
   readonly changeWords: InputMaybe<StringQueryOperatorInput>;
+  readonly clarify: InputMaybe<StringQueryOperatorInput>;
   readonly deviceZone: InputMaybe<StringQueryOperatorInput>;
+  readonly exceptWords: InputMaybe<StringQueryOperatorInput>;
   readonly failure: InputMaybe<StringQueryOperatorInput>;
   readonly manage: InputMaybe<StringQueryOperatorInput>;
   readonly manageLabel: InputMaybe<StringQueryOperatorInput>;
@@ -1604,13 +1698,16 @@ type ChatJsonCallTimesFilterInput = {
   readonly more: InputMaybe<StringQueryOperatorInput>;
   readonly nextWeekWords: InputMaybe<StringQueryOperatorInput>;
   readonly noBookingToChange: InputMaybe<StringQueryOperatorInput>;
+  readonly noMatterWords: InputMaybe<StringQueryOperatorInput>;
   readonly noMore: InputMaybe<StringQueryOperatorInput>;
   readonly noRequest: InputMaybe<StringQueryOperatorInput>;
   readonly noTimes: InputMaybe<StringQueryOperatorInput>;
+  readonly notWords: InputMaybe<StringQueryOperatorInput>;
   readonly offsetWords: InputMaybe<StringQueryOperatorInput>;
   readonly offsetZone: InputMaybe<StringQueryOperatorInput>;
   readonly otherTimesLabel: InputMaybe<StringQueryOperatorInput>;
   readonly otherTimesWords: InputMaybe<StringQueryOperatorInput>;
+  readonly outWords: InputMaybe<StringQueryOperatorInput>;
   readonly pickTime: InputMaybe<StringQueryOperatorInput>;
   readonly pickTimeNoMatch: InputMaybe<StringQueryOperatorInput>;
   readonly pmWords: InputMaybe<StringQueryOperatorInput>;
@@ -1623,6 +1720,7 @@ type ChatJsonCallTimesFilterInput = {
   readonly todayWords: InputMaybe<StringQueryOperatorInput>;
   readonly tomorrowWords: InputMaybe<StringQueryOperatorInput>;
   readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly unclearWords: InputMaybe<StringQueryOperatorInput>;
   readonly waitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly waitWords: InputMaybe<StringQueryOperatorInput>;
   readonly waiting: InputMaybe<StringQueryOperatorInput>;
@@ -1698,8 +1796,11 @@ type ChatJsonCallTimesSortInput = {
   readonly amWords: InputMaybe<SortOrderEnum>;
   readonly beforeWords: InputMaybe<SortOrderEnum>;
   readonly booked: InputMaybe<SortOrderEnum>;
+  readonly bookedHere: InputMaybe<SortOrderEnum>;
   readonly changeWords: InputMaybe<SortOrderEnum>;
+  readonly clarify: InputMaybe<SortOrderEnum>;
   readonly deviceZone: InputMaybe<SortOrderEnum>;
+  readonly exceptWords: InputMaybe<SortOrderEnum>;
   readonly failure: InputMaybe<SortOrderEnum>;
   readonly manage: InputMaybe<SortOrderEnum>;
   readonly manageLabel: InputMaybe<SortOrderEnum>;
@@ -1707,13 +1808,16 @@ type ChatJsonCallTimesSortInput = {
   readonly more: InputMaybe<SortOrderEnum>;
   readonly nextWeekWords: InputMaybe<SortOrderEnum>;
   readonly noBookingToChange: InputMaybe<SortOrderEnum>;
+  readonly noMatterWords: InputMaybe<SortOrderEnum>;
   readonly noMore: InputMaybe<SortOrderEnum>;
   readonly noRequest: InputMaybe<SortOrderEnum>;
   readonly noTimes: InputMaybe<SortOrderEnum>;
+  readonly notWords: InputMaybe<SortOrderEnum>;
   readonly offsetWords: InputMaybe<SortOrderEnum>;
   readonly offsetZone: InputMaybe<SortOrderEnum>;
   readonly otherTimesLabel: InputMaybe<SortOrderEnum>;
   readonly otherTimesWords: InputMaybe<SortOrderEnum>;
+  readonly outWords: InputMaybe<SortOrderEnum>;
   readonly pickTime: InputMaybe<SortOrderEnum>;
   readonly pickTimeNoMatch: InputMaybe<SortOrderEnum>;
   readonly pmWords: InputMaybe<SortOrderEnum>;
@@ -1726,6 +1830,7 @@ type ChatJsonCallTimesSortInput = {
   readonly todayWords: InputMaybe<SortOrderEnum>;
   readonly tomorrowWords: InputMaybe<SortOrderEnum>;
   readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly unclearWords: InputMaybe<SortOrderEnum>;
   readonly waitLabel: InputMaybe<SortOrderEnum>;
   readonly waitWords: InputMaybe<SortOrderEnum>;
   readonly waiting: InputMaybe<SortOrderEnum>;
@@ -1883,6 +1988,7 @@ type ChatJsonFieldSelector = {
   readonly offTopic: InputMaybe<ChatJsonOffTopicFieldSelector>;
   readonly offer: InputMaybe<ChatJsonOfferFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly priceWithoutCall: InputMaybe<ChatJsonPriceWithoutCallFieldSelector>;
   readonly smallTalk: InputMaybe<ChatJsonSmallTalkFieldSelector>;
   readonly suggestions: InputMaybe<ChatJsonSuggestionsFieldSelector>;
   readonly topics: InputMaybe<ChatJsonTopicsFieldSelector>;
@@ -1900,6 +2006,7 @@ type ChatJsonFilterInput = {
   readonly offTopic: InputMaybe<ChatJsonOffTopicFilterInput>;
   readonly offer: InputMaybe<ChatJsonOfferFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly priceWithoutCall: InputMaybe<ChatJsonPriceWithoutCallFilterInput>;
   readonly smallTalk: InputMaybe<ChatJsonSmallTalkFilterListInput>;
   readonly suggestions: InputMaybe<ChatJsonSuggestionsFilterInput>;
   readonly topics: InputMaybe<ChatJsonTopicsFilterListInput>;
@@ -2011,7 +2118,36 @@ type ChatJsonOfferSortInput = {
   readonly yesWords: InputMaybe<SortOrderEnum>;
 };
 
+type ChatJsonPriceWithoutCall = {
+  readonly callWords: ReadonlyArray<Scalars['String']>;
+  readonly links: ReadonlyArray<Link>;
+  readonly needWords: ReadonlyArray<Scalars['String']>;
+  readonly reply: Scalars['String'];
+};
+
+type ChatJsonPriceWithoutCallFieldSelector = {
+  readonly callWords: InputMaybe<FieldSelectorEnum>;
+  readonly links: InputMaybe<LinkFieldSelector>;
+  readonly needWords: InputMaybe<FieldSelectorEnum>;
+  readonly reply: InputMaybe<FieldSelectorEnum>;
+};
+
+type ChatJsonPriceWithoutCallFilterInput = {
+  readonly callWords: InputMaybe<StringQueryOperatorInput>;
+  readonly links: InputMaybe<LinkFilterListInput>;
+  readonly needWords: InputMaybe<StringQueryOperatorInput>;
+  readonly reply: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ChatJsonPriceWithoutCallSortInput = {
+  readonly callWords: InputMaybe<SortOrderEnum>;
+  readonly links: InputMaybe<LinkSortInput>;
+  readonly needWords: InputMaybe<SortOrderEnum>;
+  readonly reply: InputMaybe<SortOrderEnum>;
+};
+
 type ChatJsonSmallTalk = {
+  readonly bookedReply: Maybe<Scalars['String']>;
   readonly id: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
   readonly links: ReadonlyArray<Link>;
@@ -2020,6 +2156,7 @@ type ChatJsonSmallTalk = {
 };
 
 type ChatJsonSmallTalkFieldSelector = {
+  readonly bookedReply: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
   readonly links: InputMaybe<LinkFieldSelector>;
@@ -2028,6 +2165,7 @@ type ChatJsonSmallTalkFieldSelector = {
 };
 
 type ChatJsonSmallTalkFilterInput = {
+  readonly bookedReply: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
   readonly links: InputMaybe<LinkFilterListInput>;
@@ -2040,6 +2178,7 @@ type ChatJsonSmallTalkFilterListInput = {
 };
 
 type ChatJsonSmallTalkSortInput = {
+  readonly bookedReply: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
   readonly links: InputMaybe<LinkSortInput>;
@@ -2058,6 +2197,7 @@ type ChatJsonSortInput = {
   readonly offTopic: InputMaybe<ChatJsonOffTopicSortInput>;
   readonly offer: InputMaybe<ChatJsonOfferSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly priceWithoutCall: InputMaybe<ChatJsonPriceWithoutCallSortInput>;
   readonly smallTalk: InputMaybe<ChatJsonSmallTalkSortInput>;
   readonly suggestions: InputMaybe<ChatJsonSuggestionsSortInput>;
   readonly topics: InputMaybe<ChatJsonTopicsSortInput>;
@@ -2109,6 +2249,7 @@ type ChatJsonSuggestionsSortInput = {
 };
 
 type ChatJsonTopics = {
+  readonly bookedReply: Maybe<Scalars['String']>;
   readonly id: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
   readonly links: ReadonlyArray<Link>;
@@ -2117,6 +2258,7 @@ type ChatJsonTopics = {
 };
 
 type ChatJsonTopicsFieldSelector = {
+  readonly bookedReply: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
   readonly links: InputMaybe<LinkFieldSelector>;
@@ -2125,6 +2267,7 @@ type ChatJsonTopicsFieldSelector = {
 };
 
 type ChatJsonTopicsFilterInput = {
+  readonly bookedReply: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
   readonly links: InputMaybe<LinkFilterListInput>;
@@ -2137,6 +2280,7 @@ type ChatJsonTopicsFilterListInput = {
 };
 
 type ChatJsonTopicsSortInput = {
+  readonly bookedReply: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
   readonly links: InputMaybe<LinkSortInput>;
@@ -6039,6 +6183,7 @@ type Query_chatJsonArgs = {
   offTopic: InputMaybe<ChatJsonOffTopicFilterInput>;
   offer: InputMaybe<ChatJsonOfferFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  priceWithoutCall: InputMaybe<ChatJsonPriceWithoutCallFilterInput>;
   smallTalk: InputMaybe<ChatJsonSmallTalkFilterListInput>;
   suggestions: InputMaybe<ChatJsonSuggestionsFilterInput>;
   topics: InputMaybe<ChatJsonTopicsFilterListInput>;

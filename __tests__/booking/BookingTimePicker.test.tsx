@@ -4,7 +4,7 @@
 // with the request standing.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import BookingTimePicker from '../../src/features/booking/BookingTimePicker';
+import BookingTimePicker, { type BookedTime } from '../../src/features/booking/BookingTimePicker';
 import * as api from '../../src/features/booking/booking-api';
 import { fillTime, formatDay, formatTime, zoneLabel } from '../../src/features/booking/time-format';
 import { bookingCopy } from '../helpers/booking-copy';
@@ -51,9 +51,9 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const renderPicker = () => {
+const renderPicker = (onBooked?: (time: BookedTime) => void) => {
   const user = userEvent.setup();
-  render(<BookingTimePicker email={EMAIL} copy={bookingCopy} contactEmail={CONTACT} />);
+  render(<BookingTimePicker email={EMAIL} copy={bookingCopy} contactEmail={CONTACT} onBooked={onBooked} />);
   return user;
 };
 /** A time's button by its whole name: the time, the visitor's day and the zone. */
@@ -94,7 +94,9 @@ it('shows the next free times by the visitor’s day in their zone, named whole,
 it('changes the zone the times are shown in', async () => {
   const user = renderPicker();
   await screen.findByRole('heading', { name: picker.title });
-  await user.selectOptions(await screen.findByRole('combobox', { name: picker.changeZoneLabel }), 'America/New_York');
+  // The zone box (issue 43; its keyboard use in ZonePicker.test.tsx): type a place, Down, Enter.
+  await user.click(await screen.findByRole('combobox', { name: picker.changeZoneLabel }));
+  await user.keyboard('new york{ArrowDown}{Enter}');
   // The same 9:00 am Sydney is 5:00 pm on Wednesday in New York.
   expect(timeButton(SLOTS[0].startsAt, 'America/New_York')).toHaveAccessibleName(
     `5:00 pm, Wednesday 25 November, ${zoneLabel('America/New_York', SLOTS[0].startsAt)}`,
@@ -112,9 +114,11 @@ it('holds a time with one tap and books it with one more: the call, calendar lin
     manageToken: 'a'.repeat(64),
     ...TEAM,
   });
-  const user = renderPicker();
+  const onBooked = jest.fn<void, [BookedTime]>();
+  const user = renderPicker(onBooked);
   await user.click(await findTimeButton(SLOTS[0].startsAt));
   expect(mocked.holdSlot).toHaveBeenCalledWith(EMAIL, SLOTS[0].startsAt, VISITOR_ZONE);
+  expect(onBooked).not.toHaveBeenCalled();
   const question = await screen.findByText(fillTime(picker.confirmQuestion, SLOTS[0].startsAt, VISITOR_ZONE));
   expect(question.closest('p')).toHaveFocus();
   await user.click(screen.getByRole('button', { name: picker.confirmLabel }));
@@ -136,6 +140,14 @@ it('holds a time with one tap and books it with one more: the call, calendar lin
   expect(screen.getByRole('link', { name: bookedCopy.calendar.icsLabel })).toHaveAttribute(
     'download',
     'strategy-call.ics',
+  );
+  // The lines around the picker are told, with the booked call's day, time and zones to write into their texts.
+  expect(onBooked).toHaveBeenCalledTimes(1);
+  const [{ booked, fill }] = onBooked.mock.calls[0];
+  expect(booked).toMatchObject({ startsAt: SLOTS[0].startsAt, visitorTimeZone: VISITOR_ZONE });
+  expect(fill('{day} at {time}, {zone}; {teamZone}')).toBe(
+    `${formatDay(SLOTS[0].startsAt, VISITOR_ZONE)} at ${formatTime(SLOTS[0].startsAt, VISITOR_ZONE)}, ` +
+      `${zoneLabel(VISITOR_ZONE, SLOTS[0].startsAt)}; ${zoneLabel('Australia/Sydney', SLOTS[0].startsAt)}`,
   );
 });
 

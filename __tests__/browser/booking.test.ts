@@ -13,7 +13,10 @@ import { requestCall as requestCallOn, timeButtons } from './setup/book-time';
 import { applyPhoneProfile } from './setup/phone-profile';
 import { captureState } from './setup/states';
 import { bookingCopy as timeCopy } from '../helpers/booking-copy';
+import { bookingCopy as formCopy } from './setup/copy';
+import { single } from '../helpers/content-fixtures';
 import { fillTime, formatTime } from '../../src/features/booking/time-format';
+import * as spec from '../fixtures/spec-texts';
 
 jest.setTimeout(120_000);
 const harness = leadHarnessForThisFile();
@@ -51,6 +54,22 @@ it('on a phone: from the confirmation to a booked call in two taps, with calenda
   // The time the visitor tapped is the time booked, and the page says it in their zone.
   expect(firstName.startsWith(`${formatTime(row.starts_at, row.visitor_time_zone)}, `)).toBe(true);
   await page.getByText(fillTime(bookedCopy.when, row.starts_at, row.visitor_time_zone)).waitFor();
+  // The confirmation above and the box beside the form now speak of the booked call, in the visitor's zone; no
+  // line still promises to find a time.
+  const [{ team_time_zone: teamZone }] = await harness.api.sql<{ team_time_zone: string }>(
+    'select team_time_zone from private.booking_settings',
+  );
+  const fill = (text: string) => fillTime(text, row.starts_at, row.visitor_time_zone, teamZone);
+  const confirmation = page.getByRole('status').filter({
+    has: page.getByRole('heading', { name: bookedCopy.confirmation.title }),
+  });
+  await confirmation.getByText(fill(bookedCopy.confirmation.text)).waitFor();
+  const { callDetails } = single<{ callDetails: { title: string } }>('BookPageJson');
+  const details = page.getByRole('complementary', { name: callDetails.title });
+  expect(await details.getByRole('listitem').allTextContents()).toEqual(bookedCopy.callDetails.points.map(fill));
+  const shown = (await page.getByRole('main').textContent()) ?? '';
+  expect(shown).not.toContain(formCopy.confirmation.text);
+  expect(shown).not.toContain(`within ${spec.constants.responseTimeHours} hours`);
 
   const ics = await page.getByRole('link', { name: bookedCopy.calendar.icsLabel }).getAttribute('href');
   const event = new ICAL.Event(

@@ -8,7 +8,7 @@ import { leadHarnessForThisFile } from './setup/lead-harness';
 import { chatLog, openChat, say, waitForChatText } from './setup/lead-surfaces';
 import { captureState } from './setup/states';
 import { gotoHydrated } from './setup/wait';
-import { formatTime } from '../../src/features/booking/time-format';
+import { fillTime, formatTime } from '../../src/features/booking/time-format';
 import * as spec from '../fixtures/spec-texts';
 
 jest.setTimeout(120_000);
@@ -60,6 +60,12 @@ it('after the chat’s booking, offers times in the zone the visitor named that 
   expect(labels[0]).toContain(formatTime(row.starts_at, 'Australia/Perth'));
   const link = chatLog(page).getByRole('link', { name: callTimes.manageLabel });
   expect(await link.getAttribute('href')).toContain(`/booking#${row.manage_token}`);
+  // The booked call in the zone the visitor named; told "I've booked", the assistant speaks of that call, not of
+  // calendar options still to come.
+  await waitForChatText(page, fillTime(callTimes.booked, row.starts_at, 'Australia/Perth'));
+  await say(page, "I've booked, thanks");
+  await waitForChatText(page, callTimes.bookedHere);
+  expect(await chatLog(page).textContent()).not.toContain(chatCopy.booking.alreadyBooked);
   await captureState(page, 'chat-time-booked', { fullPage: false });
   expect(errors).toEqual([]);
   await context.close();

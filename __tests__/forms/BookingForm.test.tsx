@@ -8,6 +8,7 @@ import { bookingForm, constants } from '../fixtures/spec-texts';
 import { preloadLeadClient, submitConsultationRequest, type LeadResult } from '../../src/lib/leads';
 import * as bookingApi from '../../src/features/booking/booking-api';
 import { trapFieldValue } from '../../src/lib/trap-field';
+import { fillTime, zoneLabel } from '../../src/features/booking/time-format';
 
 jest.mock('../../src/lib/leads');
 jest.mock('../../src/features/booking/booking-api');
@@ -178,6 +179,66 @@ describe('BookingForm: submitting', () => {
     // The form is emptied on success; the time is still held for the request's own address.
     await user.click(await screen.findByRole('button', { name: /, Thursday 26 November|, Wednesday 25 November/ }));
     expect(bookingApi.holdSlot).toHaveBeenCalledWith('grace@example.com', slot.startsAt, expect.any(String));
+  });
+
+  it('once a time is booked, the confirmation speaks of the booked call, with its zone; Book Another Call starts afresh', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const slot = { startsAt: '2026-11-29T22:00:00.000Z', endsAt: '2026-11-29T22:30:00.000Z' };
+    const team = { teamTimeZone: 'Australia/Sydney', callMinutes: 30 };
+    jest.mocked(bookingApi.fetchSlots).mockResolvedValue({ status: 'ok', slots: [slot], ...team });
+    jest.mocked(bookingApi.holdSlot).mockResolvedValue({
+      status: 'held',
+      holdId: 'hold-1',
+      ...slot,
+      holdExpiresAt: '2026-11-25T00:10:00.000Z',
+      ...team,
+    });
+    // Booked from New York: the confirmation says the visitor's day, time and zone.
+    const zone = 'America/New_York';
+    jest.mocked(bookingApi.confirmBooking).mockResolvedValue({
+      status: 'booked',
+      bookingId: 'b1',
+      ...slot,
+      visitorTimeZone: zone,
+      manageToken: 'tok',
+      ...team,
+    });
+    const onBooked = jest.fn();
+    const user = userEvent.setup();
+    render(<BookingForm copy={copy} bookingCopy={bookingCopy} contactEmail={EMAIL} onBooked={onBooked} />);
+    await fillValidForm(user);
+    await user.click(submitButton());
+    // Before a time is booked: the specification's confirmation, exactly.
+    const confirmation = screen.getByRole('status', { name: bookingForm.confirmationTitle });
+    expect(within(confirmation).getByRole('heading')).toHaveTextContent(bookingForm.confirmationTitle);
+    expect(within(confirmation).getByText(CONFIRMATION_TEXT)).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: /^\d{1,2}:\d\d\s[ap]m, / }));
+    await user.click(await screen.findByRole('button', { name: bookingCopy.picker.confirmLabel }));
+    await screen.findByRole('heading', { name: bookingCopy.booked.title });
+
+    const booked = bookingCopy.booked.confirmation;
+    const bookedText = fillTime(booked.text, slot.startsAt, zone, team.teamTimeZone);
+    expect(confirmation).toHaveAccessibleName(booked.title);
+    expect(within(confirmation).getByRole('heading')).toHaveTextContent(booked.title);
+    expect(within(confirmation).getByText(bookedText)).toBeInTheDocument();
+    expect(bookedText).toContain(zoneLabel(zone, slot.startsAt));
+    // Nothing on the view speaks of a time still to be found.
+    expect(document.body).not.toHaveTextContent(CONFIRMATION_TEXT);
+    expect(document.body).not.toHaveTextContent(`within ${constants.responseTimeHours} hours`);
+    expect(onBooked).toHaveBeenLastCalledWith(expect.objectContaining({ booked: expect.objectContaining(slot) }));
+    const placeholders = '{day}, {time}, {zone}, {teamZone}';
+    expect(onBooked.mock.lastCall![0].fill(placeholders)).toBe(
+      fillTime(placeholders, slot.startsAt, zone, team.teamTimeZone),
+    );
+
+    // Another request starts with nothing booked, and its confirmation is the specification's again.
+    await user.click(screen.getByRole('button', { name: bookingForm.resetLabel }));
+    expect(onBooked).toHaveBeenLastCalledWith(undefined);
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { name: bookingForm.confirmationTitle })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: bookingForm.confirmationTitle })).toHaveTextContent(CONFIRMATION_TEXT);
   });
 
   it('sends an empty message when none was given', async () => {

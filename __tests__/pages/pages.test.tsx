@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
 import HomePage, { Head as HomeHead } from '../../src/pages/index';
 import ServicesPage from '../../src/pages/services';
@@ -10,8 +11,14 @@ import LegalPageTemplate from '../../src/templates/legal-page';
 import { nodes, single } from '../helpers/content-fixtures';
 import { mockSiteSettings } from '../helpers/site-settings';
 import { claims, constants, mostPopularLabel, mostPopularPlan, planNames, quoteCtaLabel } from '../fixtures/spec-texts';
+import { submitConsultationRequest } from '../../src/lib/leads';
+import * as bookingApi from '../../src/features/booking/booking-api';
+import type { BookingCopy } from '../../src/features/booking/copy-schema';
+import type { BookingFormCopy } from '../../src/features/forms/copy-schema';
+import { fillTime } from '../../src/features/booking/time-format';
 
 jest.mock('../../src/lib/leads');
+jest.mock('../../src/features/booking/booking-api');
 
 beforeEach(() => mockSiteSettings());
 
@@ -184,6 +191,73 @@ describe('contact and book pages', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(single<LeadPage>('BookPageJson').hero.title);
     expect(screen.getAllByText(minutes(constants.strategyCallMinutes)).length).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: form.inputs.phone.label })).toHaveAttribute('type', 'tel');
+  });
+
+  it('/book: once a time is booked, the box beside the form speaks of the booked call; another request restores it', async () => {
+    const slot = { startsAt: '2026-11-29T22:00:00.000Z', endsAt: '2026-11-29T22:30:00.000Z' };
+    const team = { teamTimeZone: 'Australia/Sydney', callMinutes: 30 };
+    const zone = 'Australia/Perth';
+    jest.mocked(submitConsultationRequest).mockResolvedValue({ ok: true });
+    jest.mocked(bookingApi.fetchSlots).mockResolvedValue({ status: 'ok', slots: [slot], ...team });
+    jest.mocked(bookingApi.holdSlot).mockResolvedValue({
+      status: 'held',
+      holdId: 'hold-1',
+      ...slot,
+      holdExpiresAt: '2026-11-25T00:10:00.000Z',
+      ...team,
+    });
+    jest
+      .mocked(bookingApi.confirmBooking)
+      .mockResolvedValue({ status: 'booked', bookingId: 'b1', ...slot, visitorTimeZone: zone, ...team });
+    renderPage(BookPage, {
+      bookPageJson: single('BookPageJson'),
+      bookingFormJson: { content: single('BookingFormJson') },
+      bookingJson: { content: single('BookingJson') },
+      siteJson: site(),
+    });
+    const { callDetails } = single<{ callDetails: { title: string; points: string[] } }>('BookPageJson');
+    const form = single<BookingFormCopy>('BookingFormJson');
+    const { picker, booked } = single<BookingCopy>('BookingJson');
+    const points = () =>
+      within(screen.getByRole('complementary', { name: callDetails.title }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    const user = userEvent.setup();
+    const request = async () => {
+      for (const [input, value] of [
+        [form.inputs.name, 'Grace Hopper'],
+        [form.inputs.email, 'grace@example.com'],
+        [form.inputs.company, 'Compilers Inc'],
+        [form.inputs.phone, '0400 123 456'],
+      ] as const)
+        await user.type(screen.getByLabelText(input.label), value);
+      await user.click(screen.getByRole('button', { name: form.submitLabel }));
+      await screen.findByRole('heading', { name: picker.title });
+    };
+
+    // Before a time is booked: the page's own points, and the specification's confirmation.
+    await request();
+    expect(points()).toEqual(callDetails.points);
+    expect(screen.getByRole('status', { name: form.confirmation.title })).toHaveTextContent(form.confirmation.text);
+
+    await user.click(await screen.findByRole('button', { name: /^\d{1,2}:\d\d\s[ap]m, / }));
+    await user.click(await screen.findByRole('button', { name: picker.confirmLabel }));
+    await screen.findByRole('heading', { name: booked.title });
+    const bookedPoints = booked.callDetails.points.map((point) =>
+      fillTime(point, slot.startsAt, zone, team.teamTimeZone),
+    );
+    expect(points()).toEqual(bookedPoints);
+    expect(bookedPoints.join(' ')).toContain('Australian Western Standard Time');
+    // No line on the page still speaks of a time to be found.
+    for (const promise of [
+      form.confirmation.text,
+      ...callDetails.points.filter((point) => !bookedPoints.includes(point)),
+    ])
+      expect(document.body).not.toHaveTextContent(promise);
+    expect(document.body).not.toHaveTextContent(`within ${constants.responseTimeHours} hours`);
+
+    await user.click(screen.getByRole('button', { name: form.confirmation.resetLabel }));
+    expect(points()).toEqual(callDetails.points);
   });
 });
 

@@ -4,17 +4,22 @@ import { BookingForm } from '../features/forms/BookingForm';
 import type { BookingFormCopy } from '../features/forms/copy-schema';
 import type { BookingCopy } from '../features/booking/copy-schema';
 
-const page = leadPage<Queries.BookPageQuery>((data) => ({
-  page: data.bookPageJson!,
+const page = leadPage<Queries.BookPageQuery>((data) => {
   // Validated against the form's copy schema before the build (src/content-model/check.ts).
-  form: (contactEmail) => (
-    <BookingForm
-      copy={data.bookingFormJson!.content as BookingFormCopy}
-      bookingCopy={data.bookingJson!.content as BookingCopy}
-      contactEmail={contactEmail}
-    />
-  ),
-}));
+  const bookingCopy = data.bookingJson!.content as BookingCopy;
+  return {
+    page: data.bookPageJson!,
+    // Once a time is booked, the box beside the form says so instead of promising to find one.
+    form: (contactEmail, showCallDetails) => (
+      <BookingForm
+        copy={data.bookingFormJson!.content as BookingFormCopy}
+        bookingCopy={bookingCopy}
+        contactEmail={contactEmail}
+        onBooked={(time) => showCallDetails(time && bookingCopy.booked.callDetails.points.map(time.fill))}
+      />
+    ),
+  };
+});
 
 // Exported from the object, not destructured: `gatsby develop`'s Babel pass loses a destructured default
 // export ("Page is not defined"), while the production build does not.

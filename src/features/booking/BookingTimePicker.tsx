@@ -11,7 +11,16 @@ import { SlotChooser } from './SlotChooser';
 import { Message, PickerSection, Row } from './styles';
 import { detectTimeZone, fillTime } from './time-format';
 
-export type BookingTimePickerProps = { email: string; copy: BookingCopy; contactEmail: string };
+/** A booked call, and `fill`, which writes its {day}, {time}, {zone} and {teamZone} into a text. */
+export type BookedTime = { booked: Booked; fill: (text: string) => string };
+
+export type BookingTimePickerProps = {
+  email: string;
+  copy: BookingCopy;
+  contactEmail: string;
+  /** Told once a time is booked, so the lines around the picker can speak of the booked call. */
+  onBooked?: (time: BookedTime) => void;
+};
 
 type Phase =
   | { kind: 'loading' }
@@ -24,7 +33,7 @@ type Phase =
   | { kind: 'closed'; text: string };
 type Notice = { text: string; tone: 'info' | 'error'; retry?: () => void };
 
-export default function BookingTimePicker({ email, copy, contactEmail }: BookingTimePickerProps) {
+export default function BookingTimePicker({ email, copy, contactEmail, onBooked }: BookingTimePickerProps) {
   const { picker } = copy;
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [slots, setSlots] = useState<Slot[]>([]);
@@ -96,6 +105,10 @@ export default function BookingTimePicker({ email, copy, contactEmail }: Booking
     const answer = await confirmBooking(holdId, email);
     if (answer.status === 'booked') {
       setPhase({ kind: 'booked', booked: answer });
+      onBooked?.({
+        booked: answer,
+        fill: (text) => fillTime(text, answer.startsAt, answer.visitorTimeZone, answer.teamTimeZone),
+      });
       moveFocus();
     } else if (answer.status === 'taken') await refused(picker.holdExpired);
     else if (answer.status === 'failed') {

@@ -4,8 +4,9 @@
 import { useId, useMemo, useState } from 'react';
 import type { Slot } from './booking-api';
 import type { BookingCopy } from './copy-schema';
-import { formatTime, groupByDay, timeZoneChoices, zoneLabel } from './time-format';
-import { DayGroup, Days, Row, SlotButton, SlotList, ZoneSelect } from './styles';
+import { formatTime, groupByDay, zoneLabel } from './time-format';
+import { DayGroup, Days, Row, SlotButton, SlotList } from './styles';
+import { ZonePicker } from './ZonePicker';
 import { LinkButton } from '../forms/styles';
 
 export const DAYS_PER_PAGE = 3;
@@ -23,7 +24,6 @@ export type SlotChooserProps = {
 export function SlotChooser({ slots, zone, teamZone, copy, busy, onZoneChange, onPick }: SlotChooserProps) {
   const zoneId = useId();
   const days = useMemo(() => groupByDay(slots, zone), [slots, zone]);
-  const choices = useMemo(() => timeZoneChoices(zone), [zone]);
   const [page, setPage] = useState(0);
   const lastPage = Math.max(0, Math.ceil(days.length / DAYS_PER_PAGE) - 1);
   const shownPage = Math.min(page, lastPage);
@@ -32,17 +32,9 @@ export function SlotChooser({ slots, zone, teamZone, copy, busy, onZoneChange, o
 
   return (
     <>
-      <p>{copy.zoneNote.replace('{zone}', zoneText)}</p>
-      <Row>
-        <label htmlFor={zoneId}>{copy.changeZoneLabel}</label>
-        <ZoneSelect id={zoneId} value={zone} onChange={(event) => onZoneChange(event.target.value)}>
-          {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {choice.replace(/_/g, ' ')}
-            </option>
-          ))}
-        </ZoneSelect>
-      </Row>
+      {/* Polite: a visitor who picks another zone hears the times' new zone. */}
+      <p aria-live="polite">{copy.zoneNote.replace('{zone}', zoneText)}</p>
+      <ZonePicker zone={zone} teamZone={teamZone} copy={copy} onZoneChange={onZoneChange} />
       {teamZone && teamZone !== zone && <p>{copy.teamZoneNote.replace('{teamZone}', zoneLabel(teamZone))}</p>}
       <Days>
         {shown.map((day) => (

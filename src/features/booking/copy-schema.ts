@@ -1,6 +1,8 @@
 // What a marketer may write in content/booking.json: every text of picking a time after a strategy-call
 // request (on /book and in the chat) and of the change/cancel page the confirmation e-mail links to.
-// Placeholders filled in at run time: {day}, {time}, {zone} (the visitor's), {teamZone}, {email}.
+// Placeholders filled in at run time: {day}, {time}, {zone} (the visitor's), {teamZone}, {email}. Once a time is
+// booked on /book, `booked.confirmation` and `booked.callDetails` stand in for the lines around it that speak of a
+// time still to be found (the form's confirmation, pages/book.json's callDetails points).
 import { z } from 'zod';
 import { pageMeta } from '../../content-model/schemas';
 import { text } from '../../content-model/zod-helpers';
@@ -28,6 +30,12 @@ export const bookingCopy = z
         zoneNote: text('zoneNote').regex(/\{zone\}/, 'zoneNote must contain {zone}, the visitor’s time zone'),
         teamZoneNote: text('teamZoneNote').regex(/\{teamZone\}/, 'teamZoneNote must contain {teamZone}'),
         changeZoneLabel: text('changeZoneLabel'),
+        zoneHint: text('zoneHint'),
+        zoneDeviceGroup: text('zoneDeviceGroup'),
+        zoneTeamGroup: text('zoneTeamGroup'),
+        zoneAllGroup: text('zoneAllGroup'),
+        zoneLoading: text('zoneLoading'),
+        zoneNoMatch: text('zoneNoMatch'),
         loading: text('loading'),
         noTimes: withEmail('noTimes'),
         laterLabel: text('laterLabel'),
@@ -55,6 +63,10 @@ export const bookingCopy = z
         teamTime: text('teamTime'),
         manageLabel: text('manageLabel'),
         calendar: calendarLinks,
+        /** The confirmation view's title and text once a time is booked (booking-form.json's before). */
+        confirmation: z.object({ title: text('title'), text: text('text') }).strict(),
+        /** The points of the box beside the form on /book once a time is booked (pages/book.json's before). */
+        callDetails: z.object({ points: z.array(text('point')).min(1, 'points needs at least one line') }).strict(),
       })
       .strict(),
     manage: z

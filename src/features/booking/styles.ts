@@ -91,22 +91,6 @@ export const Row = styled.div`
   align-items: center;
 `;
 
-export const ZoneSelect = styled.select`
-  max-width: 100%;
-  min-height: 2.75rem;
-  padding: 0.4rem 0.75rem;
-  font: inherit;
-  color: ${color.text};
-  background: ${color.backdrop};
-  border: 1px solid ${color.border};
-  border-radius: ${theme.radius.small};
-
-  option {
-    color: ${color.text};
-    background: ${color.backgroundRaised};
-  }
-`;
-
 export const Message = styled.p`
   padding: 0.75rem 1rem;
   border-left: 4px solid ${color.link};

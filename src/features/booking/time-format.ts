@@ -22,13 +22,6 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Every zone the platform knows, for the visitor to pick from; `current` is always among them. */
-export function timeZoneChoices(current: string): string[] {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC', 'Australia/Sydney'];
-  return known.includes(current) ? known : [current, ...known].sort();
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${zone}|${JSON.stringify(options)}`;
@@ -65,10 +58,61 @@ export function zoneName(zone: string, instant: string = new Date().toISOString(
 
 /** "Australian Eastern Daylight Time (Sydney)": the name people know, and the place that tells zones apart. */
 export function zoneLabel(zone: string, instant?: string): string {
-  const place = zone.split('/').pop()!.replace(/_/g, ' ');
+  const place = placeName(zone);
   const name = zoneName(zone, instant);
-  return place === zone || name.includes(place) ? name : `${name} (${place})`;
+  return place === zone || name.includes(place) || name.includes(idPlace(zone)) ? name : `${name} (${place})`;
 }
+
+/** Places whose IANA name is an older spelling (browsers still report some: Asia/Calcutta) or reads oddly. */
+const PLACE_NAMES: Record<string, string> = {
+  Asmera: 'Asmara',
+  Calcutta: 'Kolkata',
+  Canary: 'Canary Islands',
+  Chatham: 'Chatham Islands',
+  Christmas: 'Christmas Island',
+  Cocos: 'Cocos Islands',
+  DumontDUrville: 'Dumont d’Urville',
+  Easter: 'Easter Island',
+  Enderbury: 'Kanton',
+  Faeroe: 'Faroe Islands',
+  Godthab: 'Nuuk',
+  Ho_Chi_Minh: 'Ho Chi Minh City',
+  Katmandu: 'Kathmandu',
+  Kiev: 'Kyiv',
+  Lord_Howe: 'Lord Howe Island',
+  Norfolk: 'Norfolk Island',
+  Ponape: 'Pohnpei',
+  Rangoon: 'Yangon',
+  Saigon: 'Ho Chi Minh City',
+  Truk: 'Chuuk',
+};
+
+/** The IANA name's last part as written: "Lord Howe" for Australia/Lord_Howe. */
+const idPlace = (zone: string) => zone.split('/').pop()!.replace(/_/g, ' ');
+
+/**
+ * The place as people name it: "Sydney", "Kolkata" (for Asia/Calcutta too), "Lord Howe Island", and with the
+ * state or country of the Americas' three-part names: "Knox, Indiana".
+ */
+export function placeName(zone: string): string {
+  const parts = zone.split('/');
+  const last = parts[parts.length - 1];
+  const place = PLACE_NAMES[last] ?? idPlace(zone);
+  return parts.length > 2 ? `${place}, ${parts[1].replace(/_/g, ' ')}` : place;
+}
+
+/** The zone's offset from GMT at `instant`, from the platform's IANA data: "GMT+11", "GMT+5:45", "GMT". */
+export function zoneOffset(zone: string, instant: Date | string = new Date()): string {
+  const part = formatter(zone, { timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(instant))
+    .find((item) => item.type === 'timeZoneName');
+  const offset = (part?.value ?? 'GMT').replace(/^UTC/, 'GMT').replace('\u2212', '-');
+  return offset === 'GMT+0' || offset === 'GMT-0' ? 'GMT' : offset;
+}
+
+/** A zone as the zone picker lists it: "Perth (GMT+8)", with the offset it has at `instant`. */
+export const zoneChoiceLabel = (zone: string, instant: Date | string = new Date()) =>
+  `${placeName(zone)} (${zoneOffset(zone, instant)})`;
 
 export type DayOfSlots = { key: string; label: string; slots: Slot[] };
 

@@ -1,6 +1,8 @@
 // The strategy-call form on /book. Success replaces it with a confirmation view. Failure keeps every
-// field and, unlike the spec's silent failure, shows an error with the e-mail fallback (docs/forms.md).
-import { lazy, Suspense, useCallback } from 'react';
+// field and, unlike the spec's silent failure, shows an error with the e-mail fallback (docs/forms.md). Once a
+// time is booked below the confirmation, the confirmation speaks of the booked call (README, deviations).
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { BookedTime } from '../booking/BookingTimePicker';
 import type { BookingCopy } from '../booking/copy-schema';
 import { submitConsultationRequest } from '../../lib/leads';
 import { cleanLeadText } from '../../lib/stored-text';
@@ -19,7 +21,13 @@ import { LeadFormFrame } from './LeadFormFrame';
 import { ConfirmationCard, SecondaryButton } from './styles';
 import { useLeadForm } from './useLeadForm';
 
-export type BookingFormProps = { copy: BookingFormCopy; bookingCopy: BookingCopy; contactEmail: string };
+export type BookingFormProps = {
+  copy: BookingFormCopy;
+  bookingCopy: BookingCopy;
+  contactEmail: string;
+  /** Told when a time is booked after the request, and (with nothing) when the visitor starts another request. */
+  onBooked?: (time: BookedTime | undefined) => void;
+};
 
 // Picking a real time comes after the request is stored (a deviation from the specification, see README):
 // its code loads only then.
@@ -27,7 +35,7 @@ const BookingTimePicker = lazy(() => import('../booking/BookingTimePicker'));
 
 const submitBooking = (values: BookingFormValues) => submitConsultationRequest(toBookingLead(values), 'booking_form');
 
-export function BookingForm({ copy, bookingCopy, contactEmail }: BookingFormProps) {
+export function BookingForm({ copy, bookingCopy, contactEmail, onBooked }: BookingFormProps) {
   const validate = useCallback((values: BookingFormValues) => validateBookingForm(values, copy), [copy]);
   const form = useLeadForm({
     formId: 'booking-form',
@@ -37,16 +45,31 @@ export function BookingForm({ copy, bookingCopy, contactEmail }: BookingFormProp
     submit: submitBooking,
   });
   const { inputs: fields } = copy;
+  const [booked, setBooked] = useState<BookedTime>();
+  const showBooked = (time: BookedTime | undefined) => {
+    setBooked(time);
+    onBooked?.(time);
+  };
 
   if (form.status === 'succeeded') {
+    // The specification's confirmation until a time is booked; then the booked call's.
+    const confirmation = booked
+      ? { title: bookingCopy.booked.confirmation.title, text: booked.fill(bookingCopy.booked.confirmation.text) }
+      : copy.confirmation;
     return (
       <>
         <ConfirmationCard aria-labelledby="booking-form-confirmation" role="status">
           <h2 id="booking-form-confirmation" tabIndex={-1} ref={form.statusMessageRef}>
-            {copy.confirmation.title}
+            {confirmation.title}
           </h2>
-          <p>{copy.confirmation.text}</p>
-          <SecondaryButton type="button" onClick={form.reset}>
+          <p>{confirmation.text}</p>
+          <SecondaryButton
+            type="button"
+            onClick={() => {
+              showBooked(undefined);
+              form.reset();
+            }}
+          >
             {copy.confirmation.resetLabel}
           </SecondaryButton>
         </ConfirmationCard>
@@ -55,6 +78,7 @@ export function BookingForm({ copy, bookingCopy, contactEmail }: BookingFormProp
             email={cleanLeadText(form.submitted?.email ?? '')}
             copy={bookingCopy}
             contactEmail={contactEmail}
+            onBooked={showBooked}
           />
         </Suspense>
       </>
