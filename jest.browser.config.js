@@ -12,10 +12,9 @@ module.exports = {
   testMatch: ['<rootDir>/__tests__/browser/**/*.test.ts'],
   globalSetup: '<rootDir>/__tests__/browser/setup/build-site.ts',
   testTimeout: 120_000,
-  // Three test files side by side, each in a Jest worker with its own Chromium, static server, data API and editor
-  // backend (setup/test-env.ts, setup/editor.ts). A browser test mostly waits (the phone profile's network, the
-  // assistant's pauses, a server's answer, a build in a copy): two at a time, the step used 0.7 of the 2 cores
-  // (618 s, CPU 447 s, in a clean-clone CI run), so a third file fills what the others leave.
-  maxWorkers: 3,
+  // Two test files side by side, each in a Jest worker with its own Chromium, static server, data API and editor
+  // backend (setup/test-env.ts, setup/editor.ts). Three at a time took as long (630 s against 618 s in clean-clone
+  // CI runs): the machine's two cores are the limit, with a load average near 5 through the step.
+  maxWorkers: 2,
   testSequencer: '<rootDir>/__tests__/browser/setup/sequencer.js',
 };

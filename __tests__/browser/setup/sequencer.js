@@ -1,4 +1,4 @@
-// The order the browser test files start in, three at a time: the longest first, so the run does not end with one
+// The order the browser test files start in, two at a time: the longest first, so the run does not end with one
 // long file alone on a core. Jest's own order needs timings from an earlier run on this machine (a clean clone
 // has none, and then goes by file size, which would start the long route files last); these are the files'
 // seconds in a clean-clone CI run (fe5abc2, two at a time, 2 cores), kept roughly up to date. A file not listed starts
