@@ -124,7 +124,7 @@ export function createLeadClient(url: string, key: string, options: LeadClientOp
 
 export type TestApiOptions = { dataDir?: string; migrationsDir?: string; port?: number; backend?: Backend };
 
-/** `port` 0 (the default) picks a free port; the browser tests use a fixed one their build points at. */
+/** `port` 0 (the default) picks a free port (the browser tests too: their pages are forwarded to it). */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const backend: Backend = options.backend ?? (process.env.LEAD_API_BACKEND === 'postgres' ? 'postgres' : 'pglite');
   const child = fork(CHILD_ENTRY, [], {
