@@ -53,7 +53,7 @@ it('on a phone: from the confirmation to a booked call in two taps, with calenda
   expect(row.visitor_time_zone).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
   // The time the visitor tapped is the time booked, and the page says it in their zone.
   expect(firstName.startsWith(`${formatTime(row.starts_at, row.visitor_time_zone)}, `)).toBe(true);
-  await page.getByText(fillTime(bookedCopy.when, row.starts_at, row.visitor_time_zone)).waitFor();
+  await page.getByText(fillTime(bookedCopy.when, row.starts_at, row.visitor_time_zone), { exact: true }).waitFor();
   // The confirmation above and the box beside the form now speak of the booked call, in the visitor's zone; no
   // line still promises to find a time.
   const [{ team_time_zone: teamZone }] = await harness.api.sql<{ team_time_zone: string }>(
