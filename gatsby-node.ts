@@ -53,7 +53,13 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
   );
 };
 
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions }) => {
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins }) => {
+  // The visit counter on every page (src/insights/send.ts) posts to the Supabase this build resolves, as leads do
+  // and as the CSP allows, with its URL and publishable key inlined: the config code stays out of the first load.
+  const { url, publishableKey } = readSupabaseConfig();
+  actions.setWebpackConfig({
+    plugins: [plugins.define({ __SUPABASE_CONFIG__: JSON.stringify({ url, publishableKey }) })],
+  });
   if (stage === 'build-javascript') actions.setWebpackConfig({ plugins: [new EagerCompileHintPlugin()] });
 };
 

@@ -8013,24 +8013,28 @@ type SiteJsonPrivacy = {
   readonly emailProvider: Scalars['String'];
   readonly retentionMonths: Scalars['Int'];
   readonly storageRegion: Scalars['String'];
+  readonly visitEventDays: Scalars['Int'];
 };
 
 type SiteJsonPrivacyFieldSelector = {
   readonly emailProvider: InputMaybe<FieldSelectorEnum>;
   readonly retentionMonths: InputMaybe<FieldSelectorEnum>;
   readonly storageRegion: InputMaybe<FieldSelectorEnum>;
+  readonly visitEventDays: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteJsonPrivacyFilterInput = {
   readonly emailProvider: InputMaybe<StringQueryOperatorInput>;
   readonly retentionMonths: InputMaybe<IntQueryOperatorInput>;
   readonly storageRegion: InputMaybe<StringQueryOperatorInput>;
+  readonly visitEventDays: InputMaybe<IntQueryOperatorInput>;
 };
 
 type SiteJsonPrivacySortInput = {
   readonly emailProvider: InputMaybe<SortOrderEnum>;
   readonly retentionMonths: InputMaybe<SortOrderEnum>;
   readonly storageRegion: InputMaybe<SortOrderEnum>;
+  readonly visitEventDays: InputMaybe<SortOrderEnum>;
 };
 
 type SiteJsonSortInput = {
@@ -8700,7 +8704,7 @@ type LegalPageQueryVariables = Exact<{
 }>;
 
 
-type LegalPageQuery = { readonly legalPage: { readonly title: string, readonly description: string, readonly lastUpdated: { readonly iso: string, readonly text: string } } | null, readonly legalChromeJson: { readonly lastUpdatedLabel: string } | null, readonly siteJson: { readonly brandName: string, readonly privacy: { readonly storageRegion: string, readonly emailProvider: string, readonly retentionMonths: number } } | null };
+type LegalPageQuery = { readonly legalPage: { readonly title: string, readonly description: string, readonly lastUpdated: { readonly iso: string, readonly text: string } } | null, readonly legalChromeJson: { readonly lastUpdatedLabel: string } | null, readonly siteJson: { readonly brandName: string, readonly privacy: { readonly storageRegion: string, readonly emailProvider: string, readonly retentionMonths: number, readonly visitEventDays: number } } | null };
 
 type LinkFieldsFragment = { readonly label: string, readonly to: string };
 

@@ -24,6 +24,7 @@ import {
 import { captureState } from './setup/states';
 import { bookingCopy, chatCopy, contactCopy, site as siteJson } from './setup/copy';
 import { nodes } from '../helpers/content-fixtures';
+import { VISIT_ID_STORAGE_KEY } from '../../src/insights/visit-id';
 
 const harness = leadHarnessForThisFile();
 
@@ -61,6 +62,9 @@ async function followBookingLink(page: Page) {
   await bookingForm(page).waitFor();
 }
 
+/** The tab's visit id (src/insights/visit-id.ts), which every lead carries to join it to the visit's events. */
+const visitIdOf = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), VISIT_ID_STORAGE_KEY);
+
 async function withPage(viewport: Viewport, run: (page: Page) => Promise<void>) {
   const { context, page, errors } = await openPage(harness.browser, viewport);
   try {
@@ -81,7 +85,7 @@ describe('attribution stored with the lead', () => {
       await submitBooking(page);
       await page.getByText(TEXT.bookingSuccess).waitFor();
       expect(await storedAttribution('consultation_requests', email)).toEqual([
-        { surface: 'booking_form', ...FROM_NEWSLETTER, submitted_from: '/book' },
+        { surface: 'booking_form', ...FROM_NEWSLETTER, submitted_from: '/book', visit_id: await visitIdOf(page) },
       ]);
     }));
 
@@ -95,7 +99,7 @@ describe('attribution stored with the lead', () => {
       await submitContact(page);
       await page.getByText(TEXT.contactSuccess).waitFor();
       expect(await storedAttribution('contact_messages', email)).toEqual([
-        { surface: 'contact_form', ...FROM_NEWSLETTER, submitted_from: '/contact' },
+        { surface: 'contact_form', ...FROM_NEWSLETTER, submitted_from: '/contact', visit_id: await visitIdOf(page) },
       ]);
     }));
 
@@ -108,7 +112,7 @@ describe('attribution stored with the lead', () => {
       await bookThroughChat(page, chatAnswers(email));
       await waitForChatText(page, TEXT.chatSuccess);
       expect(await storedAttribution('consultation_requests', email)).toEqual([
-        { surface: 'chat', ...FROM_NEWSLETTER, submitted_from: '/pricing' },
+        { surface: 'chat', ...FROM_NEWSLETTER, submitted_from: '/pricing', visit_id: await visitIdOf(page) },
       ]);
     }));
 
@@ -120,7 +124,12 @@ describe('attribution stored with the lead', () => {
       await submitContact(page);
       await page.getByText(TEXT.contactSuccess).waitFor();
       expect(await storedAttribution('contact_messages', email)).toEqual([
-        { surface: 'contact_form', landing_page: '/contact', submitted_from: '/contact' },
+        {
+          surface: 'contact_form',
+          landing_page: '/contact',
+          submitted_from: '/contact',
+          visit_id: await visitIdOf(page),
+        },
       ]);
     }));
 

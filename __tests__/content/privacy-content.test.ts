@@ -49,7 +49,7 @@ describe('collection notices', () => {
 
 describe('the privacy policy', () => {
   it('names the storage region, the e-mail provider and the retention period from site.json', () => {
-    for (const name of ['storageRegion', 'emailProvider', 'retentionMonths']) {
+    for (const name of ['storageRegion', 'emailProvider', 'retentionMonths', 'visitEventDays']) {
       expect(policyText()).toContain(`<PrivacyValue name="${name}" />`);
     }
     expect(report()).toBe('');
@@ -59,8 +59,8 @@ describe('the privacy policy', () => {
     content.write(POLICY, `${policyText()}\n\nKept in <PrivacyValue name="region" />. <Banner />\n`);
     expect(report()).toBe(
       [
-        `- content/${POLICY}: '<PrivacyValue name="region" />' cannot be used in a legal page. The only tag allowed is one of: <PrivacyValue name="storageRegion" />, <PrivacyValue name="emailProvider" />, <PrivacyValue name="retentionMonths" /> (the values are in content/site.json, privacy).`,
-        `- content/${POLICY}: '<Banner />' cannot be used in a legal page. The only tag allowed is one of: <PrivacyValue name="storageRegion" />, <PrivacyValue name="emailProvider" />, <PrivacyValue name="retentionMonths" /> (the values are in content/site.json, privacy).`,
+        `- content/${POLICY}: '<PrivacyValue name="region" />' cannot be used in a legal page. The only tag allowed is one of: <PrivacyValue name="storageRegion" />, <PrivacyValue name="emailProvider" />, <PrivacyValue name="retentionMonths" />, <PrivacyValue name="visitEventDays" /> (the values are in content/site.json, privacy).`,
+        `- content/${POLICY}: '<Banner />' cannot be used in a legal page. The only tag allowed is one of: <PrivacyValue name="storageRegion" />, <PrivacyValue name="emailProvider" />, <PrivacyValue name="retentionMonths" />, <PrivacyValue name="visitEventDays" /> (the values are in content/site.json, privacy).`,
       ].join('\n'),
     );
   });

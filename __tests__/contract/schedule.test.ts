@@ -78,6 +78,12 @@ test('every migration applies on PostgreSQL 15 with pg_cron, and schedules both 
     },
     expect.objectContaining({ jobname: 'delete-expired-leads', schedule: '17 3 * * *' }),
     {
+      jobname: 'delete-expired-visit-events',
+      schedule: '37 3 * * *',
+      command: 'select private.delete_expired_visit_events()',
+      username: 'postgres',
+    },
+    {
       jobname: 'notify-leads',
       schedule: '* * * * *',
       command: "select private.invoke_edge_function('notify-leads')",

@@ -1,5 +1,7 @@
 // Where a lead came from, recorded on the first page view of the visit and sent with each lead.
 import type * as Attribution from '../../src/lib/attribution';
+import { VISIT_ID_STORAGE_KEY } from '../../src/insights/visit-id';
+import { UUID_V4 } from '../helpers/visit-events';
 
 const ORIGIN = 'https://brightlane.ai';
 const page = (pathAndQuery: string) => {
@@ -88,7 +90,10 @@ describe('captureVisit and leadAttribution', () => {
       utm_source: 'newsletter',
       utm_campaign: 'spring',
       submitted_from: '/book',
+      // The visit's id, kept in sessionStorage beside the attribution (src/insights/visit-id.ts).
+      visit_id: sessionStorage.getItem(VISIT_ID_STORAGE_KEY),
     });
+    expect(sessionStorage.getItem(VISIT_ID_STORAGE_KEY)).toMatch(UUID_V4);
   });
 
   it('without a recorded visit, the page of the lead is the landing page', () => {
@@ -96,6 +101,7 @@ describe('captureVisit and leadAttribution', () => {
       surface: 'chat',
       landing_page: '/pricing?plan=growth',
       submitted_from: '/pricing',
+      visit_id: expect.stringMatching(UUID_V4),
     });
   });
 
@@ -109,6 +115,7 @@ describe('captureVisit and leadAttribution', () => {
       landing_page: '/x',
       utm_source: 'ok',
       submitted_from: '/contact',
+      visit_id: expect.stringMatching(UUID_V4),
     });
   });
 
@@ -125,6 +132,7 @@ describe('captureVisit and leadAttribution', () => {
         referrer: 'https://t.co',
         utm_medium: 'social',
         submitted_from: '/contact',
+        visit_id: expect.stringMatching(UUID_V4),
       });
     } finally {
       setItem.mockRestore();

@@ -11,6 +11,7 @@ import { prepareLeadChallenge, takeLeadChallenge } from '../../src/lib/lead-chal
 import { getSupabaseClient } from '../../src/lib/supabase-client';
 import { withTrapField } from '../../src/lib/trap-field';
 import { waitUntil } from '../helpers/wait-until';
+import { UUID_V4 } from '../helpers/visit-events';
 
 jest.mock('../../src/lib/supabase-client', () => ({ getSupabaseClient: jest.fn() }));
 // The challenge's own behaviour is tested in lead-challenge-client.test.ts; here only what leads.ts does with it.
@@ -82,7 +83,12 @@ describe('submitConsultationRequest', () => {
       phone: '+61 400 000 000',
       message: 'Mornings please',
       // jsdom's page is http://localhost/, reached directly: no referrer, no utm_* parameters.
-      attribution: { surface: 'booking_form', landing_page: '/', submitted_from: '/' },
+      attribution: {
+        surface: 'booking_form',
+        landing_page: '/',
+        submitted_from: '/',
+        visit_id: expect.stringMatching(UUID_V4),
+      },
     });
     expect(calls[0].signal).toBeInstanceOf(AbortSignal);
     expect(consoleError).not.toHaveBeenCalled();
@@ -105,7 +111,12 @@ describe('submitContactMessage', () => {
       email: 'grace@example.com',
       company: 'Navy',
       message: 'Problem: Other (please specify in message)',
-      attribution: { surface: 'contact_form', landing_page: '/', submitted_from: '/' },
+      attribution: {
+        surface: 'contact_form',
+        landing_page: '/',
+        submitted_from: '/',
+        visit_id: expect.stringMatching(UUID_V4),
+      },
     });
   });
 
@@ -116,7 +127,12 @@ describe('submitContactMessage', () => {
       name: 'Grace Hopper',
       email: 'grace@example.com',
       message: 'Problem: Other (please specify in message)',
-      attribution: { surface: 'contact_form', landing_page: '/', submitted_from: '/' },
+      attribution: {
+        surface: 'contact_form',
+        landing_page: '/',
+        submitted_from: '/',
+        visit_id: expect.stringMatching(UUID_V4),
+      },
     });
     expect(calls[0].row).not.toHaveProperty('company');
   });

@@ -20,6 +20,7 @@ import {
 } from './held';
 import type { StoredLead } from './read-leads';
 import { applyRetention, cutoffFor } from './retention';
+import { applyVisitRetention, formatVisitRetention } from './visit-retention';
 
 /** The retention period the privacy policy states (content/site.json privacy.retentionMonths). */
 export function policyRetentionMonths(contentDir = path.resolve('content')): number {
@@ -43,6 +44,8 @@ npm run leads -- retention (--delete | --deidentify) [--older-than 24m] [--dry-r
   name, e-mail, company, phone and message with placeholders and keeps the date and where it came from.
   --older-than takes months (24m) or days (30d); the default is content/site.json privacy.retentionMonths
   (${policyRetentionMonths()} months), the period the privacy policy states. --dry-run lists what would change.
+  It also rolls up the counted visit events of past days into daily totals and deletes the raw events older
+  than the database keeps them (90 days), as hosted projects with pg_cron do every night by themselves.
 
 npm run leads -- retention --held [--dry-run]
   Deletes the held leads (below) never released, once they are older than the database's setting
@@ -210,4 +213,5 @@ export async function runOperatorCommand(
     `${dryRun ? `Would ${verb}` : `${verb === 'delete' ? 'Deleted' : 'De-identified'}`} ${matched.length} lead(s) received before ${cutoff.toISOString()} at ${target.url}`,
   );
   if (matched.length > 0) console.log(describe(matched, inert));
+  console.log(formatVisitRetention(await applyVisitRetention(client, dryRun), target.url));
 }

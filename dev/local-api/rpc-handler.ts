@@ -83,7 +83,9 @@ export async function handleRpcRequest(
     .filter((argument) => argument.name in values)
     .map((argument) => {
       const value = values[argument.name];
-      params.push(value === null ? null : typeof value === 'string' ? value : JSON.stringify(value));
+      // A json/jsonb argument takes any JSON value as it was sent (a string too, as PostgREST passes it).
+      const asJson = argument.type === 'jsonb' || argument.type === 'json';
+      params.push(value === null ? null : typeof value === 'string' && !asJson ? value : JSON.stringify(value));
       const placeholder = `$${params.length}`;
       const sqlValue = argument.isArray
         ? `array(select json_array_elements_text(${placeholder}::json))::${argument.type}`

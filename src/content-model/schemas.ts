@@ -91,6 +91,12 @@ export const site = z
           })
           .int('retentionMonths must be a whole number of months')
           .positive('retentionMonths must be at least 1'),
+        visitEventDays: z
+          .number({
+            ...typeMessages('visitEventDays is required', 'visitEventDays must be a number'),
+          })
+          .int('visitEventDays must be a whole number of days')
+          .positive('visitEventDays must be at least 1'),
       })
       .strict(),
     skipLinkLabel: text('skipLinkLabel'),

@@ -1,7 +1,10 @@
 // Where a lead came from, without cookies or third parties: on the first page view of a visit the landing
 // page, the referring site (its origin only) and the utm_* parameters are kept in sessionStorage, which the
 // browser forgets when the tab closes. Nothing personal is kept. A lead adds the surface it was sent from
-// and the page it was on. Stored in the `attribution` column (supabase/migrations/*_lead_attribution.sql).
+// and the page it was on, and the visit's id (src/insights/visit-id.ts) that joins it to the visit's counted
+// events. Stored in the `attribution` column (supabase/migrations/*_lead_attribution.sql).
+import { countingRefused } from '../insights/consent';
+import { visitId } from '../insights/visit-id';
 import { sessionStore } from './session-store';
 
 export type LeadSurface = 'contact_form' | 'booking_form' | 'chat';
@@ -10,7 +13,7 @@ export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term',
 type UtmKey = (typeof UTM_KEYS)[number];
 
 export type VisitAttribution = { landing_page: string; referrer?: string } & Partial<Record<UtmKey, string>>;
-export type LeadAttribution = VisitAttribution & { surface: LeadSurface; submitted_from: string };
+export type LeadAttribution = VisitAttribution & { surface: LeadSurface; submitted_from: string; visit_id?: string };
 
 export const ATTRIBUTION_STORAGE_KEY = 'brightlane.attribution.v1';
 /** The database refuses longer values; a cut value still says where the lead came from. */
@@ -76,9 +79,23 @@ export function captureVisit(location: PageLocation = window.location, referrer 
   }
 }
 
-/** What is sent with a lead from `surface` on the current page. */
-export function leadAttribution(surface: LeadSurface, location: PageLocation = window.location): LeadAttribution {
+/** Where the visit came from: as recorded on its first page view, or this page when none was. */
+export function visitAttribution(location: PageLocation = window.location): VisitAttribution {
   captureVisit(location);
-  const recorded = visit ?? describeVisit(location, '');
-  return { surface, ...recorded, submitted_from: bounded(location.pathname) };
+  return visit ?? describeVisit(location, '');
+}
+
+/**
+ * What is sent with a lead from `surface` on the current page. Under Do Not Track or Global Privacy Control no
+ * visit is counted, so there is no visit id to join.
+ */
+export function leadAttribution(surface: LeadSurface, location: PageLocation = window.location): LeadAttribution {
+  const attribution: LeadAttribution = {
+    surface,
+    ...visitAttribution(location),
+    submitted_from: bounded(location.pathname),
+  };
+  const visit = countingRefused() ? '' : visitId();
+  if (visit) attribution.visit_id = visit;
+  return attribution;
 }

@@ -171,6 +171,11 @@ export type Database = {
       // A proof-of-work challenge in ALTCHA's format (20261128100000_lead_challenge.sql); the lead carries the
       // solved payload in `challenge` (src/lib/lead-challenge/).
       lead_challenge: { Args: Record<string, never>; Returns: Json };
+      // Visits counted without cookies (20261202100000_visit_events.sql): an array of at most 20 events
+      // (src/insights/visit-event-kinds.ts), answered {"stored", "not_counted", "flood_held"}; and the retention
+      // `npm run leads -- retention` runs with a secret key (dev/leads/visit-retention.ts).
+      record_visit_events: { Args: { events: Json }; Returns: Json };
+      delete_expired_visit_events: { Args: { dry_run?: boolean }; Returns: Json };
       lead_notification_statuses: {
         Args: { lead_ids?: string[] | null };
         Returns: {

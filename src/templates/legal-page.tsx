@@ -70,6 +70,7 @@ export const query = graphql`
         storageRegion
         emailProvider
         retentionMonths
+        visitEventDays
       }
     }
   }

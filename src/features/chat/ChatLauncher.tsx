@@ -21,6 +21,7 @@ import { loadPanelOpen, savePanelOpen } from './panel-open';
 import { sessionStore } from '../../lib/session-store';
 import { EARLY_ACTION_ATTRIBUTE } from '../../early-input/attributes';
 import { expandedBeforeHydration } from '../../early-input/adopt';
+import { countVisitEvent } from '../../insights/count';
 
 export type ChatLauncherProps = {
   script: ChatScript;
@@ -84,7 +85,10 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
       requestPanel();
       setOpen(true);
       setFocusOnOpen(tappedEarly);
-      if (tappedEarly) savePanelOpen(sessionStore(), true);
+      if (tappedEarly) {
+        savePanelOpen(sessionStore(), true);
+        countVisitEvent('chat_opened');
+      }
     }
     // Loaded and rendered (closed, hidden) while the browser is idle, so a tap only has to show it: mounting
     // the panel takes ~30 ms of CPU here (~130 ms at a phone's 4x slowdown), opening a mounted one a few.
@@ -108,6 +112,8 @@ export function ChatLauncher({ script, contactEmail }: ChatLauncherProps) {
     requestPanel();
     setFocusOnOpen(true);
     setOpenAndRemember(!open);
+    // Each opening by the visitor counts; reopening after a reload (above) is the same opening.
+    if (!open) countVisitEvent('chat_opened');
   };
 
   // Focus returns to the launcher after it is shown again (on phones it is hidden under the open panel).

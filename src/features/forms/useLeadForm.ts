@@ -4,6 +4,7 @@
 // (its first focus or input) loads the lead client and starts solving the lead's proof-of-work challenge.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { adoptFieldValues, takeEarlySubmit } from '../../early-input/adopt';
+import { countVisitEvent } from '../../insights/count';
 import { preloadLeadClient, type LeadResult } from '../../lib/leads';
 import { withTrapField } from '../../lib/trap-field';
 import { clearDraft, readDraft, writeDraft } from './draft-storage';
@@ -57,6 +58,8 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
   const statusMessage = useRef<HTMLElement | null>(null);
   const formElement = useRef<HTMLFormElement | null>(null);
   const [submitOnMount, setSubmitOnMount] = useState(false);
+  // Counted once per form in a page view, when the visitor first types into it (src/insights/count.ts).
+  const started = useRef(false);
 
   // Values set by script without a React change event (some autofill and password tools set .value and
   // dispatch a plain input or change event, which React's value tracking ignores) still reach the state.
@@ -84,7 +87,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     setValues(adopted);
     if (fromPage) {
       writeDraft(formId, adopted);
-      prepareOnInteraction();
+      handleInput();
     }
     // The hidden trap is never adopted: before hydration only the browser (autofill, restore) can have
     // filled it, and that must not turn a person's lead into a silently dropped "bot" one.
@@ -214,6 +217,13 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
     requestFocus({ kind: 'field', field: fields[0] });
   }, [emptyValues, fields, formId, requestFocus]);
 
+  function handleInput() {
+    prepareOnInteraction();
+    if (started.current) return;
+    started.current = true;
+    countVisitEvent('form_started');
+  }
+
   function prepareOnInteraction() {
     const now = Date.now();
     if (preparedAt.current !== undefined && now - preparedAt.current < PREPARE_AGAIN_AFTER_MS) return;
@@ -238,7 +248,7 @@ export function useLeadForm<F extends string>({ formId, fields, emptyValues, val
       noValidate: true,
       onSubmit: handleSubmit,
       onFocus: prepareOnInteraction,
-      onInput: prepareOnInteraction,
+      onInput: handleInput,
       'aria-busy': status === 'submitting',
     },
   };
