@@ -5,10 +5,9 @@
 // SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
 // Everything a visitor typed is printed as inert text (no terminal control codes).
 import { parseArgs } from 'node:util';
-import { LOCAL_SUPABASE_SECRET_KEY } from './local-api/local-keys';
 import { createNodeSupabaseClient, type NodeLeadClient } from './local-api/node-client';
+import { readOperatorTarget } from './operator-target';
 import { describeNotification, fetchNotificationStatuses } from './notifications/status';
-import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase';
 import { attributionLine } from './leads/attribution-line';
 import { LEAD_TABLES, type LeadTable } from './leads/read-leads';
 import { LEADS_HELP, OPERATOR_COMMANDS, runOperatorCommand, type OperatorCommand } from './leads/operator-commands';
@@ -115,23 +114,15 @@ export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit
   };
 }
 
-function readTarget(): { url: string; key: string } {
-  const url = process.env.SUPABASE_URL?.trim();
-  const key = process.env.SUPABASE_SECRET_KEY?.trim() || process.env.SUPABASE_SERVICE_ROLE_KEY?.trim();
-  if (!url && !key) return { url: LOCAL_SUPABASE_URL, key: LOCAL_SUPABASE_SECRET_KEY };
-  if (!url || !key) throw new Error('Set both SUPABASE_URL and SUPABASE_SECRET_KEY, or neither (local API).');
-  return { url, key };
-}
-
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === '--help' || command === '-h') return console.log(LEADS_HELP);
   if (OPERATOR_COMMANDS.includes(command as OperatorCommand))
-    return runOperatorCommand(command as OperatorCommand, rest, readTarget(), toInertText);
+    return runOperatorCommand(command as OperatorCommand, rest, readOperatorTarget(), toInertText);
   const { values } = parseArgs({ options: { limit: { type: 'string', default: '50' } } });
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`--limit must be a positive integer, got ${values.limit}`);
-  const { url, key } = readTarget();
+  const { url, key } = readOperatorTarget();
   const client = createNodeSupabaseClient(url, key);
   console.log(`Leads stored at ${url} (at most ${limit} per table)\n`);
   for (const table of LEAD_TABLES) {

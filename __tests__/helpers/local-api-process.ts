@@ -12,7 +12,13 @@ import { startLocalApi, type LocalApi } from '../../dev/local-api/server';
 import { startRealPostgres } from './real-postgres';
 
 type ParentMessage = { type: 'sql'; id: number; text: string; params: unknown[] } | { type: 'close' };
-type Options = { dataDir?: string; migrationsDir?: string; port?: number; backend: 'pglite' | 'postgres' };
+type Options = {
+  dataDir?: string;
+  migrationsDir?: string;
+  port?: number;
+  backend: 'pglite' | 'postgres';
+  mailDir?: string;
+};
 
 // Initialising an empty Postgres cluster takes seconds; loading a snapshot of an already migrated one takes
 // well under one. In-memory test databases therefore start from a snapshot cached in the temp directory,
@@ -23,6 +29,7 @@ async function templatePath(migrationsDir: string): Promise<string> {
   for (const file of [
     pglitePackage,
     path.join(__dirname, '../../dev/local-api/bootstrap.sql'),
+    path.join(__dirname, '../../dev/local-api/auth-schema.sql'),
     ...(await listMigrationFiles(migrationsDir)).map((name) => path.join(migrationsDir, name)),
   ]) {
     hash.update(file).update(await readFile(file));
@@ -38,6 +45,7 @@ async function startFromTemplate(options: Options): Promise<LocalApi> {
     dataDir: undefined,
     migrationsDir: options.migrationsDir,
     template: cached && new Blob([cached]),
+    mailDir: options.mailDir,
     trustClientAddressHeader: true,
     logError: () => undefined,
   });
@@ -62,6 +70,7 @@ async function main(): Promise<void> {
           authenticator: realPostgres.connectionString('authenticator'),
           owner: realPostgres.connectionString(),
         },
+        mailDir: options.mailDir,
         trustClientAddressHeader: true,
         logError: () => undefined,
       })

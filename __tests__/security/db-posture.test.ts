@@ -117,6 +117,20 @@ function attempts(table: string): Attempt[] {
       headers: { 'Accept-Profile': 'local_api' },
     },
     {
+      name: 'GET the auth schema (Accept-Profile: auth)',
+      method: 'GET',
+      path: '/rest/v1/users?select=*',
+      headers: { 'Accept-Profile': 'auth' },
+    },
+    {
+      name: "GET the team's list (Accept-Profile: private)",
+      method: 'GET',
+      path: '/rest/v1/team_members?select=*',
+      headers: { 'Accept-Profile': 'private' },
+    },
+    { name: "RPC listing the team's list", method: 'POST', path: '/rest/v1/rpc/list_team_members', body: {} },
+    { name: 'RPC to the Auth admin route', method: 'GET', path: '/auth/v1/admin/users' },
+    {
       name: 'GET pg_catalog via Accept-Profile',
       method: 'GET',
       path: `/rest/v1/pg_class?select=relname`,
@@ -257,7 +271,7 @@ describe('privileges in the database', () => {
     for (const policy of policies) expect(policy.cmd).toBe('INSERT');
   });
 
-  it('gives anon no function it could call but the booking functions and the release link, and no table in the private schema', async () => {
+  it('gives anon no function it could call but the booking functions, the release link and the visit counter, and no table in the private schema', async () => {
     const executable = await api.sql<{ fn: string }>(
       `select p.oid::regprocedure::text as fn from pg_proc p
         where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
@@ -269,9 +283,11 @@ describe('privileges in the database', () => {
     // the private schema; and, the same way, the host's outcome link's two (issue 34,
     // 20261126110000_booking_host_messages.sql), and the held-lead digest's release link's two (issue 36,
     // 20261127100000_held_leads.sql), which answer only to the link's secret, and the proof-of-work challenge's
-    // issuer (20261128100000_lead_challenge.sql). Nothing else there is executable by anon (the booking messages',
+    // issuer (20261128100000_lead_challenge.sql), and the visits' write-only counter (issue 44,
+    // 20261202100000_visit_events.sql). Nothing else there is executable by anon (the booking messages',
     // the operators', the hosts' and the held leads' other functions are not: listing, releasing by id, the digest,
-    // the retention; nor the challenge's verdict, difficulty and secret rotation).
+    // the retention; nor the challenge's verdict, difficulty and secret rotation; nor the visits' validation, bot
+    // pattern, client key, rollup and retention).
     const booking = [
       'booking_slots(timestamp with time zone,timestamp with time zone)',
       'hold_booking_slot(text,timestamp with time zone,text)',
@@ -283,6 +299,7 @@ describe('privileges in the database', () => {
       'record_call_outcome(text,text)',
       'held_lead_for_release(text)',
       'release_held_lead_by_token(text)',
+      'record_visit_events(jsonb)',
     ];
     expect(executable.map((row) => row.fn).sort()).toEqual(
       [
@@ -305,6 +322,32 @@ describe('privileges in the database', () => {
     );
     expect(privateTables).toEqual([]);
   });
+
+  // The sign-in's tables (dev/local-api/auth-schema.sql, as a hosted project's `auth` schema) and the team's list
+  // (20261202110000_team_members.sql) are no API role's: the Auth server and the operator's functions reach them.
+  it.each(['anon', 'authenticated'])(
+    '%s holds no privilege on the auth tables or the team list, nor on the team functions',
+    async (role) => {
+      const tables = await api.sql<{ name: string }>(
+        `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where (n.nspname = 'auth' or (n.nspname = 'private' and c.relname = 'team_members'))
+            and c.relkind in ('r', 'v', 'm', 'p')
+            and (has_table_privilege($1, c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE,REFERENCES,TRIGGER')
+                 or has_any_column_privilege($1, c.oid, 'SELECT,INSERT,UPDATE,REFERENCES'))`,
+        [role],
+      );
+      expect(tables).toEqual([]);
+      const [functions] = await api.sql<Record<string, boolean>>(
+        `select has_function_privilege($1, 'public.add_team_member(text, text)', 'EXECUTE') as add,
+                has_function_privilege($1, 'public.remove_team_member(text)', 'EXECUTE') as remove,
+                has_function_privilege($1, 'public.list_team_members()', 'EXECUTE') as list,
+                has_function_privilege($1, 'private.is_team_member()', 'EXECUTE') as member`,
+        [role],
+      );
+      // A signed-in request's policies ask whether it is a team member; anon's never do.
+      expect(functions).toEqual({ add: false, remove: false, list: false, member: role === 'authenticated' });
+    },
+  );
 
   it('exposes no view or sequence in public to anon, and anon inherits no other role', async () => {
     const objects = await api.sql<{ name: string }>(

@@ -1,4 +1,4 @@
-import type { ApiRole } from './auth';
+import type { ApiRole } from './api-roles';
 
 // Errors in PostgREST's JSON shape and with PostgREST's HTTP statuses, so supabase-js callers see the same
 // `error` locally as against a hosted project.

@@ -1,30 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { errors, jwtVerify } from 'jose';
 import { apiError } from './api-error';
+import { API_ROLES, isApiRole, type ApiRole } from './api-roles';
+import { apikeyFrom, bearerFrom, isOpaqueApiKey } from './request-credentials';
 
 // Authenticates a request as Supabase's gateway and PostgREST do. Two kinds of key:
 // - an opaque API key (sb_publishable_… → anon, sb_secret_… → service_role), in the apikey header or as the
 //   bearer token; the gateway maps it to its role;
 // - a legacy HS256 JWT signed with the project's secret, whose `role` claim names the role. A bearer JWT
 //   (e.g. a signed-in user's) wins over the apikey, as on a hosted project.
-export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
-export type ApiRole = (typeof API_ROLES)[number];
+export { API_ROLES, type ApiRole };
 export type RequestIdentity = { role: ApiRole; claims: Record<string, unknown> };
-
-const isApiRole = (value: unknown): value is ApiRole => API_ROLES.includes(value as ApiRole);
-const isOpaqueApiKey = (token: string) => /^sb_(publishable|secret)_/.test(token);
-
-function bearerFrom(headers: IncomingHttpHeaders): string | undefined {
-  const authorization = headers.authorization;
-  if (authorization === undefined) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  return match ? match[1] : '';
-}
-
-function apikeyFrom(headers: IncomingHttpHeaders): string | undefined {
-  const apikey = headers.apikey;
-  return Array.isArray(apikey) ? apikey[0] : apikey;
-}
 
 export function createAuthenticator(jwtSecret: string, apiKeys: Record<string, ApiRole>) {
   const key = new TextEncoder().encode(jwtSecret);

@@ -50,7 +50,10 @@ async function main(): Promise<void> {
       `Hosts' calendars: calendar-sync under Deno each second, accounts from CALDAV_ACCOUNTS (docs/calendars.md)`,
     );
   }
-  console.log('Stored leads: npm run leads. Stop: Ctrl+C.');
+  console.log(
+    `Team sign-in: Supabase Auth's e-mailed code at ${api.url}/auth/v1, codes in .local-mail/ (docs/insights.md)`,
+  );
+  console.log('Stored leads: npm run leads. The team: npm run team. Stop: Ctrl+C.');
 
   const shutdown = () => {
     Promise.all([notifications?.close(), calendars?.close(), api.close()]).then(

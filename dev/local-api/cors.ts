@@ -21,7 +21,11 @@ const ALLOWED_HEADERS = [
 
 export function setCorsHeaders(response: ServerResponse): void {
   response.setHeader('Access-Control-Allow-Origin', '*');
-  response.setHeader('Access-Control-Expose-Headers', 'Content-Range, Content-Location, Preference-Applied');
+  // The last three as Supabase Auth exposes them (/auth/v1): supabase-js reads its errors' shape from the version.
+  response.setHeader(
+    'Access-Control-Expose-Headers',
+    'Content-Range, Content-Location, Preference-Applied, X-Total-Count, Link, X-Supabase-Api-Version',
+  );
 }
 
 export function answerPreflight(response: ServerResponse): void {

@@ -9,6 +9,8 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.local-db');
 const BOOTSTRAP_SQL = path.join(__dirname, 'bootstrap.sql');
+/** The `auth` schema a hosted project has: the JWT helpers, and the local Auth server's tables. */
+const AUTH_SCHEMA_SQL = path.join(__dirname, 'auth-schema.sql');
 
 export type LocalDatabase = { db: PGlite; appliedMigrations: string[] };
 
@@ -29,6 +31,7 @@ export async function openLocalDatabase(options: {
       : await PGlite.create(options.template ? { loadDataDir: options.template, extensions } : { extensions });
   try {
     await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
+    await db.exec(await readFile(AUTH_SCHEMA_SQL, 'utf8'));
     const appliedMigrations = await applyMigrations(db, options.migrationsDir ?? MIGRATIONS_DIR);
     return { db, appliedMigrations };
   } catch (error) {

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ApiError, apiError, fromDatabaseError, internalError, isDatabaseError } from './api-error';
 import { createAuthenticator, type RequestIdentity } from './auth';
+import { AUTH_PATH_PREFIX, createAuthServer } from './auth-server/auth-router';
+import { LOCAL_SIGN_IN_SENDER } from './auth-server/sign-in-mail';
 import { clientAddressHeaders } from './client-address';
 import { answerPreflight, setCorsHeaders } from './cors';
 import { openLocalDatabase } from './database';
@@ -15,6 +17,7 @@ import { EXPOSED_SCHEMA, loadSchemaCatalog, type SchemaCatalog } from './schema-
 import { createSerialQueue } from './serial-queue';
 import type { SqlBackend } from './sql-backend';
 import type { Statement } from './sql-statements';
+import { LOCAL_MAIL_DIR } from '../notifications/local-mail';
 
 export type LocalApiOptions = {
   /** 0 picks a free port. */
@@ -37,6 +40,10 @@ export type LocalApiOptions = {
   trustClientAddressHeader?: boolean;
   /** Called with one line per unexpected server-side failure; defaults to console.error. */
   logError?: (message: string, error: unknown) => void;
+  /** Where the Auth server (/auth/v1) writes the e-mails with sign-in codes, as .eml files; default .local-mail/. */
+  mailDir?: string;
+  /** Called with one line per e-mail written; defaults to console.log. */
+  logMail?: (line: string) => void;
 };
 
 export type LocalApi = {
@@ -103,11 +110,23 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     : await openPgliteBackend(options);
   const catalog: SchemaCatalog = await loadSchemaCatalog(backend);
   const functions = await loadFunctionCatalog(backend);
-  const authenticate = createAuthenticator(LOCAL_JWT_SECRET, {
+  const apiKeyRoles = {
     [LOCAL_SUPABASE_PUBLISHABLE_KEY]: 'anon',
     [LOCAL_SUPABASE_SECRET_KEY]: 'service_role',
-  });
+  } as const;
+  const authenticate = createAuthenticator(LOCAL_JWT_SECRET, apiKeyRoles);
   const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const handleAuthRequest = createAuthServer({
+    db: backend,
+    mailer: {
+      dir: options.mailDir ?? LOCAL_MAIL_DIR,
+      from: LOCAL_SIGN_IN_SENDER,
+      log: options.logMail ?? ((line) => console.log(line)),
+    },
+    jwtSecret: LOCAL_JWT_SECRET,
+    apiKeyRoles,
+    logError,
+  });
 
   const executeFor = (headers: Record<string, string>) => async (identity: RequestIdentity, statement: Statement) => {
     try {
@@ -123,6 +142,9 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApi>
     const url = new URL(`http://local-api${request.url ?? '/'}`);
     if (url.pathname === '/health' && request.method === 'GET') {
       return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ status: 'ok' }) };
+    }
+    if (url.pathname === AUTH_PATH_PREFIX || url.pathname.startsWith(`${AUTH_PATH_PREFIX}/`)) {
+      return handleAuthRequest(request, url);
     }
     const rpc = RPC_PATH.exec(url.pathname);
     if (rpc) {

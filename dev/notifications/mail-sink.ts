@@ -3,25 +3,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { mailFileBase, toEml, type EmlAttachment, type EmlMessage } from './local-mail';
 
 // A local stand-in for Resend's POST /emails, so the notify-leads function runs its real code path without
 // an account: each message is written in full as an .eml file (opens in any mail client) and announced in
 // one console line. Like Resend, a repeated Idempotency-Key returns the first result and sends nothing.
 // Attachments (the booking messages' calendar invitations) are in the .eml and also saved beside it, named after
 // it (`<message>-invite.ics`), so a test or a person can open them directly.
-export type SunkAttachment = { filename: string; contentType: string; content: string; file: string };
-export type SunkMessage = {
-  id: string;
+export type SunkAttachment = EmlAttachment & { file: string };
+export type SunkMessage = Omit<EmlMessage, 'idempotencyKey' | 'attachments'> & {
   idempotencyKey: string;
-  from: string;
-  to: string[];
-  replyTo: string | undefined;
-  subject: string;
-  text: string;
-  html: string;
   attachments: SunkAttachment[];
   file: string;
-  receivedAt: number;
 };
 
 export type MailSink = {
@@ -43,72 +36,6 @@ type EmailPayload = {
   html?: string;
   attachments?: { filename?: string; content?: string; content_type?: string }[];
 };
-
-const encodeHeader = (value: string) =>
-  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString('base64')}?=`;
-
-const base64 = (body: string) =>
-  (
-    Buffer.from(body)
-      .toString('base64')
-      .match(/.{1,76}/g) ?? []
-  ).join('\r\n');
-
-const safeParameter = (value: string) => value.replace(/["\r\n]/g, '');
-
-/** The text and HTML versions as one multipart/alternative entity: its Content-Type line, a blank line, the body. */
-function alternativeEntity(message: Omit<SunkMessage, 'file'>, boundary: string): string[] {
-  return [
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64(message.text),
-    `--${boundary}`,
-    'Content-Type: text/html; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64(message.html),
-    `--${boundary}--`,
-  ];
-}
-
-/** The message; with attachments, multipart/mixed around the alternatives and each attachment. */
-function toEml(message: Omit<SunkMessage, 'file'>): string {
-  const headers = [
-    `From: ${message.from}`,
-    `To: ${message.to.join(', ')}`,
-    ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
-    `Subject: ${encodeHeader(message.subject)}`,
-    `Date: ${new Date(message.receivedAt).toUTCString()}`,
-    `Message-ID: <${message.id}@local-mail-sink>`,
-    `X-Idempotency-Key: ${message.idempotencyKey}`,
-    'MIME-Version: 1.0',
-  ];
-  if (message.attachments.length === 0) {
-    return [...headers, ...alternativeEntity(message, `sink-${message.id}`), ''].join('\r\n');
-  }
-  const mixed = `mixed-${message.id}`;
-  return [
-    ...headers,
-    `Content-Type: multipart/mixed; boundary="${mixed}"`,
-    '',
-    `--${mixed}`,
-    ...alternativeEntity(message, `sink-${message.id}`),
-    ...message.attachments.flatMap((attachment) => [
-      `--${mixed}`,
-      `Content-Type: ${attachment.contentType.replace(/[\r\n]/g, ' ')}; name="${safeParameter(attachment.filename)}"`,
-      `Content-Disposition: attachment; filename="${safeParameter(attachment.filename)}"`,
-      'Content-Transfer-Encoding: base64',
-      '',
-      base64(attachment.content),
-    ]),
-    `--${mixed}--`,
-    '',
-  ].join('\r\n');
-}
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -157,10 +84,7 @@ export async function startMailSink(options: {
           html: payload.html ?? '',
           receivedAt,
         };
-        const base = path.join(
-          options.dir,
-          `${new Date(receivedAt).toISOString().replace(/[:.]/g, '-')}-${message.id}`,
-        );
+        const base = mailFileBase(options.dir, receivedAt, message.id);
         const file = `${base}.eml`;
         const attachments: SunkAttachment[] = (payload.attachments ?? []).map((attachment, index) => {
           const filename = path.basename(attachment.filename || `attachment-${index + 1}`).replace(/[^\w.-]/g, '_');

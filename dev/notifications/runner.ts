@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { startDenoFunction, type RunCounts } from '../deno-function';
+import { LOCAL_MAIL_DIR } from './local-mail';
 import { startMailSink, type MailSink } from './mail-sink';
 
 // Runs the notify-leads Edge Function locally under Deno (dev/deno-function.ts) against the local data API.
 // Resend's API is replaced by the local mail sink through the function's RESEND_API_URL setting. Booking
 // messages go the same way; reminders are sent by the first run after they fall due.
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-export const LOCAL_MAIL_DIR = path.join(REPO_ROOT, '.local-mail');
+export { LOCAL_MAIL_DIR };
 export const LOCAL_SITE_URL = 'http://127.0.0.1:8000';
 
 export type NotificationRunnerOptions = {

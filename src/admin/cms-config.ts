@@ -88,6 +88,7 @@ const FILE_GROUPS: { name: string; label: string; typeNames: string[] }[] = [
     typeNames: ['ContactFormJson', 'BookingFormJson', 'BookingJson', 'CallOutcomeJson', 'ReleaseLeadJson'],
   },
   { name: 'chat', label: 'Chat assistant', typeNames: ['ChatJson'] },
+  { name: 'insights', label: 'Insights dashboard', typeNames: ['InsightsJson'] },
   { name: 'settings', label: 'Site settings', typeNames: ['SiteJson'] },
   { name: 'short-links', label: 'Short links', typeNames: ['RedirectsJson'] },
 ];
@@ -214,6 +215,8 @@ const FILE_PREVIEW_ROUTES: Record<string, PageRoute | typeof PRIVACY_POLICY_PATH
   BookingJson: '/book',
   CallOutcomeJson: '/call-outcome',
   ReleaseLeadJson: '/release-lead',
+  // The sign-in e-mail has no page of its own (yet: the dashboard's texts will preview on /insights).
+  InsightsJson: '/',
   ChatJson: '/',
   SiteJson: '/',
   // A short link has no page of its own: View Preview opens the home page.

@@ -9,6 +9,7 @@ import { callOutcomeCopy } from '../features/call-outcome/copy-schema';
 import { releaseLeadCopy } from '../features/release-lead/copy-schema';
 import { redirect } from './redirect-schema';
 import { landingPage } from './landing-schema';
+import { INSIGHTS_PLACEHOLDERS, insightsCopy } from './insights-schema';
 
 type Common = {
   typeName: string;
@@ -136,6 +137,15 @@ export const contentSources: ContentSource[] = [
     label: "team's page for releasing a held lead",
     asUnit: true,
     runtimePlaceholders: ['email', 'name', 'surface', 'reason', 'day', 'time', 'zone', 'zoneId'],
+  },
+  {
+    kind: 'json-object',
+    file: 'insights.json',
+    typeName: 'InsightsJson',
+    schema: insightsCopy,
+    label: "team's insights dashboard",
+    asUnit: true,
+    runtimePlaceholders: INSIGHTS_PLACEHOLDERS,
   },
   {
     kind: 'json-object',
