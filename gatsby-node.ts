@@ -58,7 +58,12 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   // and as the CSP allows, with its URL and publishable key inlined: the config code stays out of the first load.
   const { url, publishableKey } = readSupabaseConfig();
   actions.setWebpackConfig({
-    plugins: [plugins.define({ __SUPABASE_CONFIG__: JSON.stringify({ url, publishableKey }) })],
+    plugins: [
+      plugins.define({
+        __VISIT_EVENTS_URL__: JSON.stringify(`${url}/rest/v1/rpc/record_visit_events`),
+        __SUPABASE_PUBLISHABLE_KEY__: JSON.stringify(publishableKey),
+      }),
+    ],
   });
   if (stage === 'build-javascript') actions.setWebpackConfig({ plugins: [new EagerCompileHintPlugin()] });
 };

@@ -3,14 +3,18 @@ import type { VisitEvent } from '../../src/insights/send';
 import { readSupabaseConfig } from '../../src/lib/config';
 
 /**
- * What gatsby-node's onCreateWebpackConfig inlines into the site's JavaScript as __SUPABASE_CONFIG__: the
- * Supabase this build talks to (in tests, the local default). Returns the undo.
+ * What gatsby-node's onCreateWebpackConfig inlines into the site's JavaScript: the counting endpoint of the Supabase
+ * this build talks to (in tests, the local default) and its publishable key. Returns the undo.
  */
 export function inlineSupabaseConfig(): () => void {
   const { url, publishableKey } = readSupabaseConfig();
-  Object.assign(globalThis, { __SUPABASE_CONFIG__: { url, publishableKey } });
+  Object.assign(globalThis, {
+    __VISIT_EVENTS_URL__: `${url}/rest/v1/rpc/record_visit_events`,
+    __SUPABASE_PUBLISHABLE_KEY__: publishableKey,
+  });
   return () => {
-    delete (globalThis as { __SUPABASE_CONFIG__?: unknown }).__SUPABASE_CONFIG__;
+    delete (globalThis as { __VISIT_EVENTS_URL__?: unknown }).__VISIT_EVENTS_URL__;
+    delete (globalThis as { __SUPABASE_PUBLISHABLE_KEY__?: unknown }).__SUPABASE_PUBLISHABLE_KEY__;
   };
 }
 

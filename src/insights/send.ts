@@ -3,7 +3,6 @@
 // left goes at once. A failure is dropped without a word or a retry: a lost count costs less than a
 // visitor's console or connection.
 import type { VisitAttribution } from '../lib/attribution';
-import type { SupabaseConfig } from '../lib/config';
 import { VISIT_EVENTS_PER_REQUEST_MAX, type VisitEventKind } from './visit-event-kinds';
 
 /** Where the visit came from (page views, as src/lib/attribution.ts keeps it) and, once experiments run, the variant. */
@@ -11,22 +10,23 @@ export type VisitSource = Partial<VisitAttribution> & { variant?: string };
 export type VisitEvent = VisitSource & { kind: VisitEventKind; visit_id: string; path: string; automated: boolean };
 
 /**
- * readSupabaseConfig() (src/lib/config.ts) as the build resolved it, inlined by gatsby-node's onCreateWebpackConfig:
- * the same project as the leads and the CSP's connect-src, without the config code or supabase-js on every page.
+ * From readSupabaseConfig() (src/lib/config.ts) as the build resolved it, inlined by gatsby-node's
+ * onCreateWebpackConfig: the counting endpoint of the project the leads go to (which the CSP's connect-src allows)
+ * and its publishable key, without the config code or supabase-js on every page.
  */
-declare const __SUPABASE_CONFIG__: Pick<SupabaseConfig, 'url' | 'publishableKey'>;
+declare const __VISIT_EVENTS_URL__: string;
+declare const __SUPABASE_PUBLISHABLE_KEY__: string;
 
 const queue: VisitEvent[] = [];
 
 function send(): void {
   try {
-    const { url, publishableKey } = __SUPABASE_CONFIG__;
     while (queue.length)
-      fetch(`${url}/rest/v1/rpc/record_visit_events`, {
+      fetch(__VISIT_EVENTS_URL__, {
         method: 'POST',
         keepalive: true,
         // The publishable key as the apikey alone: the gateway (and the local API) take it as the anon role.
-        headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
+        headers: { apikey: __SUPABASE_PUBLISHABLE_KEY__, 'Content-Type': 'application/json' },
         body: JSON.stringify({ events: queue.splice(0, VISIT_EVENTS_PER_REQUEST_MAX) }),
       }).catch(() => {});
   } catch {

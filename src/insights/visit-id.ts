@@ -14,10 +14,10 @@ let id = '';
 export function visitId(): string {
   try {
     // Where storage is refused, sessionStore() is undefined and reading it throws: the id stays in memory.
+    // A stored value is taken as it is: one edited by hand joins nothing (the database drops it from a lead and
+    // refuses it in an event), and costs no lead.
     id = id || sessionStore()!.getItem(VISIT_ID_STORAGE_KEY) || '';
-    // A value that is not a UUID (edited by hand) is replaced: the database refuses a lead or an event without one.
-    if (!/^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/.test(id))
-      sessionStore()!.setItem(VISIT_ID_STORAGE_KEY, (id = crypto.randomUUID()));
+    if (!id) sessionStore()!.setItem(VISIT_ID_STORAGE_KEY, (id = crypto.randomUUID()));
   } catch {
     if (!id && crypto.randomUUID) id = crypto.randomUUID();
   }

@@ -546,7 +546,9 @@ $$;
 
 -- ---------------------------------------------------------------------------------------------------------
 -- A lead joins its visit: the attribution shape of 20261123120000_lead_attribution.sql, plus `visit_id` (the
--- visit's UUID, as the events carry it). Plain expressions, as before: anon inserts the leads.
+-- visit's UUID, as the events carry it). Plain expressions, as before: anon inserts the leads. A visit id that is
+-- not a UUID (a value edited in the browser's storage) never costs the lead: the trigger below drops it, so the
+-- lead is stored without a visit to join, and every stored visit id is a UUID.
 do $$
 declare
   lead_table text;
@@ -564,8 +566,6 @@ begin
           and not jsonb_path_exists(attribution, '$.* ? (@.type() != "string")')
           and not jsonb_path_exists(attribution, '$.* ? (@ like_regex ".{250}.{250}." flag "s")')
           and coalesce(attribution ->> 'surface' in ('contact_form', 'booking_form', 'chat'), true)
-          and coalesce(attribution ->> 'visit_id'
-                         ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', true)
         )
       )$check$,
       lead_table,
@@ -574,3 +574,26 @@ begin
   end loop;
 end;
 $$;
+
+create function private.drop_malformed_visit_id()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if jsonb_typeof(new.attribution) = 'object' and new.attribution ? 'visit_id'
+     and not coalesce(jsonb_typeof(new.attribution -> 'visit_id') = 'string'
+                      and new.attribution ->> 'visit_id'
+                          ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', false) then
+    new.attribution := new.attribution - 'visit_id';
+  end if;
+  return new;
+end;
+$$;
+
+revoke all on function private.drop_malformed_visit_id() from public;
+
+create trigger drop_malformed_visit_id before insert on public.consultation_requests
+  for each row execute function private.drop_malformed_visit_id();
+create trigger drop_malformed_visit_id before insert on public.contact_messages
+  for each row execute function private.drop_malformed_visit_id();
