@@ -5,5 +5,5 @@ type PrivacySignals = { doNotTrack?: string | null; globalPrivacyControl?: boole
 
 export function countingRefused(): boolean {
   const browser: PrivacySignals = navigator;
-  return browser.doNotTrack == '1' || browser.globalPrivacyControl === true;
+  return browser.doNotTrack == '1' || !!browser.globalPrivacyControl;
 }

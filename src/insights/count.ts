@@ -9,10 +9,8 @@ export function countVisitEvent(kind: VisitEventKind, source?: VisitSource): voi
   if (!countingRefused() && visitId())
     queueVisitEvent(
       // Object.assign, not spread: the site's browser targets turn a spread into a helper call. The database cuts
-      // the path to its bound.
-      Object.assign({ kind, visit_id: visitId(), path: location.pathname }, source, {
-        // Browsers driven by automation (Playwright, Selenium, headless crawlers) say so; they are not visitors.
-        automated: navigator.webdriver === true,
-      }),
+      // the path to its bound. Browsers driven by automation (Playwright, Selenium, headless crawlers) say so; they
+      // are not visitors.
+      Object.assign({ kind, visit_id: visitId(), path: location.pathname, automated: !!navigator.webdriver }, source),
     );
 }

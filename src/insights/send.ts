@@ -22,13 +22,16 @@ const queue: VisitEvent[] = [];
 function send(): void {
   try {
     while (queue.length)
-      fetch(__VISIT_EVENTS_URL__, {
-        method: 'POST',
-        keepalive: true,
-        // The publishable key as the apikey alone: the gateway (and the local API) take it as the anon role.
-        headers: { apikey: __SUPABASE_PUBLISHABLE_KEY__, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ events: queue.splice(0, VISIT_EVENTS_PER_REQUEST_MAX) }),
-      }).catch(() => {});
+      // window.fetch: a bare `fetch` would make Gatsby bundle node-fetch into the server renderer (its ProvidePlugin).
+      window
+        .fetch(__VISIT_EVENTS_URL__, {
+          method: 'POST',
+          keepalive: true,
+          // The publishable key as the apikey alone: the gateway (and the local API) take it as the anon role.
+          headers: { apikey: __SUPABASE_PUBLISHABLE_KEY__, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ events: queue.splice(0, VISIT_EVENTS_PER_REQUEST_MAX) }),
+        })
+        .catch(() => {});
   } catch {
     // No fetch, or a bundle built without the inlined settings (unit tests): nothing is counted.
     queue.length = 0;
