@@ -303,7 +303,13 @@ describe('a demo request from the landing page, on a phone', () => {
       ]);
       const { data } = await harness.api.service.from('contact_messages').select('attribution').eq('email', email);
       expect(data?.map((row) => row.attribution)).toEqual([
-        { surface: 'contact_form', landing_page: route, submitted_from: route },
+        {
+          surface: 'contact_form',
+          landing_page: route,
+          submitted_from: route,
+          // The visit's random id (src/insights/visit-id.ts), which joins the lead to the visit's counted events.
+          visit_id: expect.stringMatching(/^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/),
+        },
       ]);
     }));
 });
