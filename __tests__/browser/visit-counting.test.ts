@@ -11,7 +11,7 @@ import { applyPhoneProfile } from './setup/phone-profile';
 import { serveBuild, startLeadApi, type LeadApi } from './setup/test-env';
 import { gotoHydrated } from './setup/wait';
 
-const LANDING = '/services/?utm_source=newsletter&utm_campaign=spring';
+const LANDING = '/services?utm_source=newsletter&utm_campaign=spring';
 // Chromium sends a cross-origin referrer as its origin only (strict-origin-when-cross-origin).
 const REFERRER = 'http://news.example.com/issues/12';
 
@@ -99,8 +99,8 @@ test('a visit on the phone profile is counted once, with its campaign, landing p
     expect(events).toEqual([
       {
         kind: 'page_view',
-        path: '/services/',
-        landing_page: '/services/',
+        path: '/services',
+        landing_page: '/services',
         referrer_host: 'news.example.com',
         utm_source: 'newsletter',
         utm_campaign: 'spring',
