@@ -235,6 +235,9 @@ describe.each(BACKENDS)('hosts on %s', (backend) => {
     }
     const [slot] = await freeSlots(await bookingVisitor(api));
     const booked = await holdAndConfirm(await bookingVisitor(api), slot.starts_at);
-    expect(JSON.stringify(booked)).not.toMatch(/ada|host|calendar/i);
+    // Without the answer's ids and secrets: a random UUID or token can hold the letters "ada" (a clean-clone CI run
+    // failed on booking_id 36706f98-…-aacd20ada707).
+    const words = JSON.stringify(booked).replace(/"[0-9a-f-]{36}"|"[A-Za-z0-9_-]{20,}"/g, '""');
+    expect(words).not.toMatch(/ada|host|calendar/i);
   });
 });
