@@ -157,6 +157,9 @@ export async function createLandingPage(page: Page, siteUrl: string, photo: stri
   await step('call-to-action', cta('title'));
 
   await publishAndWait(page);
+  // Decap says "Changes saved" before it has finished with a new entry: it reloads the media library, loads the
+  // saved entry and only then moves to its address. An entry opened before that is replaced on screen by this one.
+  await page.waitForURL((url) => url.hash.endsWith(`/collections/landing/entries/${CAMPAIGN.slug}`));
   await step('published');
 }
 
