@@ -1,8 +1,8 @@
 // Fault injection against the production build: for /contact, /book and the chat, the data API answers 401
 // or 429, drops the connection after the row was stored, or (on /book only) answers after the 15 s timeout.
 // Each ends with the surface's failure message and the visitor's input kept; a retry once the API is back
-// stores exactly one row. The API stopped and the API answering 500 are the surfaces' own tests, with their
-// screens (forms.test.ts, chat.test.ts).
+// stores exactly one row. The API stopped is the surfaces' own test, with its screens (forms.test.ts,
+// chat.test.ts); an answer of 500 takes the same path as 401 and 429, and the components' tests show it.
 //
 // The timeout runs on one surface: all three send through the same insertLead() in src/lib/leads.ts,
 // whose timer is unit-tested (__tests__/lib/leads.test.ts); one run on the page's own timer, with

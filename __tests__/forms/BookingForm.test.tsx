@@ -122,6 +122,25 @@ describe('BookingForm: validation', () => {
     expect(submitMock).not.toHaveBeenCalled();
   });
 
+  it('on an empty submit, marks every required field with its required message, leaves the message alone and focuses the name', async () => {
+    const { user } = renderForm();
+    for (const control of Object.values(field)) expect(control()).toHaveAttribute('aria-invalid', 'false');
+    await user.click(submitButton());
+    const expected: [HTMLElement, string][] = [
+      [field.name(), copy.inputs.name.requiredMessage],
+      [field.email(), copy.inputs.email.requiredMessage],
+      [field.company(), copy.inputs.company.requiredMessage],
+      [field.phone(), copy.inputs.phone.requiredMessage],
+    ];
+    for (const [control, message] of expected) {
+      expect(control).toHaveAttribute('aria-invalid', 'true');
+      expect(control).toHaveAccessibleDescription(message);
+    }
+    expect(field.message()).toHaveAttribute('aria-invalid', 'false');
+    expect(field.name()).toHaveFocus();
+    expect(submitMock).not.toHaveBeenCalled();
+  });
+
   it('focuses the phone when it is the only thing missing', async () => {
     const { user } = renderForm();
     await fillValidForm(user);
@@ -287,6 +306,7 @@ describe('BookingForm: submitting', () => {
     fireEvent.submit(screen.getByRole('form'));
     fireEvent.submit(screen.getByRole('form'));
     await user.click(screen.getByRole('button', { name: bookingForm.submittingLabel }));
+    await user.type(field.phone(), '{Enter}'); // implicit submission from a field
     expect(submitMock).toHaveBeenCalledTimes(1);
     await act(async () => pending.resolve({ ok: true }));
   });

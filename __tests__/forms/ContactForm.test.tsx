@@ -167,6 +167,21 @@ describe('ContactForm: validation', () => {
     expect(field.email()).not.toHaveAttribute('aria-describedby');
     expect(submitMock).not.toHaveBeenCalled();
   });
+
+  it("clears a field's error as the visitor types it right; the next submit focuses the next invalid field", async () => {
+    const { user } = renderForm();
+    await user.click(submitButton());
+    expect(field.name()).toHaveFocus();
+    await user.type(field.name(), 'Ada');
+    expect(field.name()).toHaveAttribute('aria-invalid', 'false');
+    expect(field.email()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field.email(), 'not-an-email');
+    await user.click(submitButton());
+    expect(field.email()).toHaveFocus();
+    expect(field.email()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.email()).toHaveAccessibleDescription(copy.inputs.email.invalidMessage);
+    expect(submitMock).not.toHaveBeenCalled();
+  });
 });
 
 describe('ContactForm: submitting', () => {
@@ -202,6 +217,24 @@ describe('ContactForm: submitting', () => {
     await fillValidForm(user, '');
     await user.click(submitButton());
     expect(submitMock).toHaveBeenCalledWith(expect.objectContaining({ message: `Problem: ${problemOptions[0]}` }));
+  });
+
+  it('sends "Problem: <option>" alone when the details are only spaces', async () => {
+    submitMock.mockResolvedValue({ ok: true });
+    const { user } = renderForm();
+    await user.type(field.name(), 'Ada Lovelace');
+    await user.type(field.email(), 'nodetails@example.com');
+    await user.type(field.company(), 'Analytical Engines');
+    await user.selectOptions(field.problem(), problemOptions[5]);
+    await user.type(field.details(), '   ');
+    await user.click(submitButton());
+    expect(submitMock).toHaveBeenCalledWith({
+      name: 'Ada Lovelace',
+      email: 'nodetails@example.com',
+      company: 'Analytical Engines',
+      message: `Problem: ${problemOptions[5]}`,
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_TEXT);
   });
 
   it('contactForm.resetLabel returns to an empty form with focus on the first field', async () => {
