@@ -1,15 +1,15 @@
 // The editor at /admin (bundled and served as the production build does) with its local backend, in a temporary
-// copy of the repository: every entry saved unchanged writes nothing (landing pages with their images, references
-// and blocks, the short links too); a bad value is refused in the editor; in the editorial workflow
-// (git mode) a save is one branch with one commit changing only that entry's file, and two entries make two
-// branches that merge cleanly. An edited headline through to the page: npm-start.test.ts, on `npm start`.
+// copy of the repository: an entry saved unchanged writes nothing, on a sample of entries that together render
+// every widget, kind of content and file format (a landing page with its images, references and blocks among
+// them; every content file: __tests__/content/content-formats.test.ts); a bad value is refused in the editor; in
+// the editorial workflow (git mode) a save is one branch with one commit changing only that entry's file, and two
+// entries make two branches that merge cleanly. An edited headline through to the page: npm-start.test.ts, on
+// `npm start`.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { contentFiles } from '../../src/content-model/content-file-list';
 import type { StaticServer } from '../../dev/static/static-server';
-import { folderCollectionName } from '../../src/admin/cms-config';
 import { launchBrowser } from './setup/browser';
 import {
   copyProjectRepository,
@@ -23,21 +23,11 @@ import {
   startBackend,
   stopBackend,
 } from './setup/editor';
+import { editorEntries, editorSample } from './setup/editor-sample';
 
 jest.setTimeout(600_000);
 
 const home = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../content/pages/home.json'), 'utf8'));
-
-/** Every entry of the editor (its address under #/collections/) with its file. */
-function editorEntries(repo: string): { entry: string; file: string }[] {
-  return contentFiles(path.join(repo, 'content')).map(({ source, file }) => {
-    const repoFile = `content/${file}`;
-    // A content file is a collection of its own holding one file, both named after its type.
-    if (!('folder' in source)) return { entry: `${source.typeName}/${source.typeName}`, file: repoFile };
-    const collection = folderCollectionName(source.typeName);
-    return { entry: `${collection}/${path.basename(file, path.extname(file))}`, file: repoFile };
-  });
-}
 
 /**
  * Waits until `git status --porcelain` in the repository says `expected`: the save has landed. The bound is
@@ -82,17 +72,35 @@ describe('the editor at /admin', () => {
       backend = undefined;
     });
 
-    it('writes every entry back byte for byte: one changed field changes one line, changed back none', async () => {
+    // A representative sample through the editor, chosen in code (setup/editor-sample.ts, checked by
+    // __tests__/admin/editor-sample.test.ts): the fewest entries that render every widget the editor uses, come from
+    // every kind of content source and file format, and type into every kind of first text box. The full corpus,
+    // every content file saved through the same formats byte for byte, is in __tests__/content/content-formats.test.ts.
+    it('writes sampled entries back byte for byte: one changed field changes one line, changed back none', async () => {
       const entries = editorEntries(repo);
       expect(entries.length).toBeGreaterThanOrEqual(21);
       expect(entries.map((entry) => entry.entry)).toEqual(
         expect.arrayContaining(['landing/dental-clinics', 'RedirectsJson/RedirectsJson']),
       );
-      for (const { entry, file } of entries) {
+      for (const { entry, file, widgets, textBox } of editorSample(repo, entries)) {
         await openEntry(page, site.url, entry);
+        // The entry shows the widgets it was sampled for, and its first text box is of the widget the sample
+        // expects (Decap labels each field's control "<widget> field").
+        const fieldWidget = (element: Element) =>
+          element
+            .closest('[aria-label$=" field"]')
+            ?.getAttribute('aria-label')
+            ?.replace(/ field$/, '');
+        const shown = await page
+          .locator('[aria-label$=" field"]')
+          .evaluateAll((elements) =>
+            elements.map((element) => element.getAttribute('aria-label')?.replace(/ field$/, '')),
+          );
+        expect({ entry, widgets: [...new Set(shown)].sort() }).toEqual({ entry, widgets });
         // Decap saves only an entry that differs from the file: add a letter to the first editable text, save,
         // take it away, save again. Each save writes the whole file from what the editor parsed (MDX bodies too).
         const box = page.locator('input[type="text"]:not([readonly]), textarea').first();
+        expect({ entry, widget: await box.evaluate(fieldWidget) }).toEqual({ entry, widget: textBox?.widget });
         await box.focus();
         await box.press('Control+End'); // the end of the text, not of a wrapped line
         await box.pressSequentially('x');
