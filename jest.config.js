@@ -1,5 +1,5 @@
-// Set up as Gatsby's unit-testing guide describes: babel-preset-gatsby through a custom transformer,
-// Gatsby and MDX packages transformed, static assets mapped to stubs.
+// Set up as Gatsby's unit-testing guide describes (Gatsby and MDX packages transformed, static assets mapped to
+// stubs), with SWC in place of the guide's babel-preset-gatsby as the custom transformer (jest-preprocess.js).
 /** @type {import('jest').Config} */
 module.exports = {
   transform: {
