@@ -374,6 +374,9 @@ declare
   wanted date[];
 begin
   perform pg_advisory_xact_lock(hashtextextended('insights:fill_days', 0));
+  -- Days added up for another zone (the team's zone changed) are not this zone's days: they go, and are added up
+  -- again once finished in this zone (until then they are read live, and must not be read twice).
+  delete from private.insights_cached_days c where c.day >= from_day and c.day < to_day and c.time_zone <> zone;
   select array_agg(g::date order by g) into wanted
     from generate_series(from_day::timestamp, (to_day - 1)::timestamp, interval '1 day') g
    where (g::date + 1)::timestamp at time zone zone <= now() - interval '5 minutes'

@@ -105,7 +105,7 @@ test('a wrong or spent code is said next to the field, which keeps focus; a new 
 test('what is not an address or a 6-digit code is refused before asking anyone', async () => {
   const { user, email } = await showSignIn();
   await user.type(email, 'ada@example{Enter}');
-  expect(screen.getByRole('alert')).toHaveTextContent(copy.signIn.invalidEmail);
+  expect(screen.getByRole('alert')).toHaveTextContent(copy.signIn.emailNotValid);
   expect(email).toHaveFocus();
   expect(mockClient.auth.signInWithOtp).not.toHaveBeenCalled();
 

@@ -44,7 +44,7 @@ export function SignIn({ client, copy, onSignedIn, focusOnShow = false }: Props)
     if (busy) return;
     const address = email.trim();
     if (!EMAIL.test(address)) {
-      setError(copy.invalidEmail);
+      setError(copy.emailNotValid);
       emailField.current?.focus();
       return;
     }

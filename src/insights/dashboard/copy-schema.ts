@@ -58,7 +58,7 @@ const signIn = z
     signIn: text('signIn'),
     signingIn: text('signingIn'),
     otherAddress: text('otherAddress'),
-    invalidEmail: text('invalidEmail'),
+    emailNotValid: text('emailNotValid'),
     invalidCode: text('invalidCode'),
     wrongCode: text('wrongCode'),
     failure: text('failure'),
