@@ -4,7 +4,7 @@
 //  2. with a staging project's settings it must succeed, print no line marked error, install nothing, and
 //     publish every route with its security headers, each header once.
 // Contexts with the same command and variables build the same site, so one build proves each such group.
-// The production build of the browser tests comes after this one and replaces public/ (npm test).
+// The browser tests run on this build (npm test): it is marked reusable for them when its settings are theirs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,12 +13,10 @@ import { distinctBuilds, readHostBuilds, type HostBuild } from './deploy-build/n
 import { loadContent } from '../src/content-model/check';
 import type { Redirect } from '../src/content-model/redirect-schema';
 import { errorLines, publishedSiteProblems } from './deploy-build/published-site';
+import { STAGING_SETTINGS } from './deploy-build/staging-settings';
+import { markBuiltForBrowserTests } from '../__tests__/browser/setup/build-site';
+import { PUBLIC_DIR } from '../__tests__/browser/setup/test-env';
 
-/** A staging project's settings as a site owner sets them on the host; the build itself calls no API. */
-export const STAGING_SETTINGS = {
-  GATSBY_SUPABASE_URL: 'https://deploycheckstaging01.supabase.co',
-  GATSBY_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_deploy-check-staging-key',
-};
 const MISSING_SETTINGS_MESSAGE = 'GATSBY_SUPABASE_URL and GATSBY_SUPABASE_PUBLISHABLE_KEY are not set';
 const ADAPTERS_DIR = path.resolve('.cache/adapters');
 
@@ -92,4 +90,6 @@ for (const { build, contexts } of distinctBuilds(readHostBuilds())) {
     `Deploy build, ${label}: built in ${built.seconds.toFixed(1)} s; ${routes.length} routes published in ` +
       `${build.publish}/ with their security headers, each once; no line marked error.`,
   );
+  // The browser tests' build is this one (their settings are the staging project's): they reuse it.
+  if (path.resolve(build.publish) === PUBLIC_DIR) markBuiltForBrowserTests();
 }

@@ -9,7 +9,7 @@
 // Playwright's clock jumping past it (no 16 s wait), proves the browser path.
 import type { Page, Route } from 'playwright-core';
 import { DESKTOP, MOBILE, openPage } from './setup/browser';
-import { TEST_API_URL, toWorkerApi } from './setup/test-env';
+import { fetchFromWorkerApi, TEST_API_URL } from './setup/test-env';
 import { leadHarnessForThisFile } from './setup/lead-harness';
 import {
   TEXT,
@@ -87,7 +87,7 @@ const FAULTS: Fault[] = [
     storedBeforeFailure: true,
     // The insert reaches the database, then the answer is lost: the retry must not store it twice.
     inject: interceptInserts(async (route) => {
-      await route.fetch({ url: toWorkerApi(route.request().url()) });
+      await fetchFromWorkerApi(route);
       await route.abort('connectionreset');
     }),
   },

@@ -1,5 +1,5 @@
-// The browser tests' build and data API agree: the build sends leads to the test API address, and this
-// worker's API listens at the address openPage forwards it to.
+// The browser tests' build and data API agree: the build sends leads to the staging address, and this worker's API
+// listens at the address openPage sends those calls on to.
 import { buildEnv, type LeadApi, startLeadApi, TEST_API_URL, toWorkerApi } from './setup/test-env';
 
 let api: LeadApi;

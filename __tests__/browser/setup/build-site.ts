@@ -1,6 +1,7 @@
-// Jest global setup: one production build per test run, reused by every browser test file.
-// SKIP_BUILD=1 reuses the build already in public/ (when it was made by this setup). A run of only the files that
-// serve a site of their own (the editor bundled alone, a copy's build) makes none.
+// Jest global setup: one production build per test run, reused by every browser test file: the build the host runs,
+// with the staging project's settings (./test-env.ts). SKIP_BUILD=1 reuses the build already in public/ when this
+// setup or the deploy build check (`npm run check:deploy`, which npm test runs first) made it. A run of only the
+// files that serve a site of their own (the editor bundled alone, a copy's build) makes none.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,11 @@ function heldByAncestor(lockFile: string): boolean {
   return false;
 }
 
+/** Marks the build now in public/ as one the browser tests may reuse: made with `buildEnv`'s settings. */
+export function markBuiltForBrowserTests(): void {
+  fs.writeFileSync(marker, buildStamp());
+}
+
 export default function buildSite(globalConfig?: Config.GlobalConfig) {
   if (onlyOwnSiteTests(globalConfig)) {
     console.log('\nBrowser tests: the selected files serve a site of their own; no build of this checkout.');
@@ -76,6 +82,6 @@ export default function buildSite(globalConfig?: Config.GlobalConfig) {
   if (result.status !== 0) {
     throw new Error(`gatsby build failed (see artifacts/build.log):\n${(result.stdout + result.stderr).slice(-4000)}`);
   }
-  fs.writeFileSync(marker, buildStamp());
+  markBuiltForBrowserTests();
   console.log(`Browser tests: build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
