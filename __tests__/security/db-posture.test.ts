@@ -129,6 +129,12 @@ function attempts(table: string): Attempt[] {
       headers: { 'Accept-Profile': 'private' },
     },
     { name: "RPC listing the team's list", method: 'POST', path: '/rest/v1/rpc/list_team_members', body: {} },
+    {
+      name: "RPC to the team's reports",
+      method: 'POST',
+      path: '/rest/v1/rpc/insights_overview',
+      body: { from_day: '2020-01-01', to_day: '2020-01-08' },
+    },
     { name: 'RPC to the Auth admin route', method: 'GET', path: '/auth/v1/admin/users' },
     {
       name: 'GET pg_catalog via Accept-Profile',
@@ -348,6 +354,31 @@ describe('privileges in the database', () => {
       expect(functions).toEqual({ add: false, remove: false, list: false, member: role === 'authenticated' });
     },
   );
+
+  // A signed-in request (authenticated) may call what anon may, plus the team's check and the team's reports (issue
+  // 44, 20261202120000_insights_reports.sql): security invoker wrappers in public over security definer functions in
+  // private, which answer a team member only (42501 for everyone else: __tests__/contract/insights-reports.test.ts).
+  // Their helpers (the period's figures, the lead and call sets, the source names) are no API role's.
+  it('gives authenticated what anon has, plus the team check and the team reports, and nothing else', async () => {
+    const extra = await api.sql<{ fn: string }>(
+      `select p.oid::regprocedure::text as fn from pg_proc p
+        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+          and has_function_privilege('authenticated', p.oid, 'EXECUTE')
+          and not has_function_privilege('anon', p.oid, 'EXECUTE')
+        order by 1`,
+    );
+    const reports = ['insights_overview(date,date)', 'insights_pages(date,date)', 'insights_sources(date,date,text)'];
+    expect(extra.map((row) => row.fn).sort()).toEqual(
+      [...reports, ...reports.map((fn) => `private.${fn}`), 'private.is_team_member()'].sort(),
+    );
+    const [fewer] = await api.sql<{ n: number }>(
+      `select count(*)::int as n from pg_proc p
+        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+          and has_function_privilege('anon', p.oid, 'EXECUTE')
+          and not has_function_privilege('authenticated', p.oid, 'EXECUTE')`,
+    );
+    expect(fewer.n).toBe(0);
+  });
 
   it('exposes no view or sequence in public to anon, and anon inherits no other role', async () => {
     const objects = await api.sql<{ name: string }>(

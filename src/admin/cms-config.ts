@@ -215,8 +215,8 @@ const FILE_PREVIEW_ROUTES: Record<string, PageRoute | typeof PRIVACY_POLICY_PATH
   BookingJson: '/book',
   CallOutcomeJson: '/call-outcome',
   ReleaseLeadJson: '/release-lead',
-  // The sign-in e-mail has no page of its own (yet: the dashboard's texts will preview on /insights).
-  InsightsJson: '/',
+  // The dashboard's texts (and the sign-in e-mail's, which has no page of its own).
+  InsightsJson: '/insights',
   ChatJson: '/',
   SiteJson: '/',
   // A short link has no page of its own: View Preview opens the home page.

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN_PATH } from './admin-page';
+import { TEAM_PATHS } from '../content-model/route-paths';
 
 export type BuiltPage = { /** URL path, e.g. `/`, `/services`, `/404.html` */ path: string; html: string };
 export type HeaderBlock = { pattern: string; headers: [string, string][] };
@@ -32,6 +33,9 @@ export const COMMON_HEADERS: [string, string][] = [
  */
 const PAGE_OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin'];
 const ADMIN_OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'];
+
+/** The team's pages (TEAM_PATHS, the dashboard at /insights): kept out of search engines by the response too. */
+export const TEAM_PAGE_ROBOTS: [string, string] = ['X-Robots-Tag', 'noindex, nofollow'];
 
 // Script types a browser executes (HTML "JavaScript MIME type essence match", plus module and no type).
 const EXECUTABLE_TYPES = new Set([
@@ -194,7 +198,10 @@ export function securityHeaderBlocks(pages: BuiltPage[], supabaseUrl: string): H
     const csp: [string, string] = ['Content-Security-Policy', contentSecurityPolicy(hashes, supabaseUrl)];
     // One block per page: a host matches `/pricing` at `/pricing/` too (Netlify's rule is `^/pricing/?$`), so a
     // second `/pricing/` block would send each header twice, joined into a value browsers reject.
-    blocks.push({ pattern: page.path, headers: [csp, PAGE_OPENER_POLICY] });
+    const headers: [string, string][] = [csp, PAGE_OPENER_POLICY];
+    // The team's pages (the dashboard) are for no search engine, whatever a page says in its HTML.
+    if (TEAM_PATHS.includes(page.path)) headers.push(TEAM_PAGE_ROBOTS);
+    blocks.push({ pattern: page.path, headers });
   }
   if (hasAdmin) {
     const headers: [string, string][] = [

@@ -6,6 +6,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { contentRoot, contentSources, type ContentSource } from './registry';
 import { LINK_ONLY_PATHS, PRIVACY_POLICY_PATH, pageRoutes } from './routes';
+import { TEAM_PATHS } from './route-paths';
 import { FORM_ANCHOR, site } from './schemas';
 import { describeIssue, fileNames, schemaIssues } from './friendly-issue';
 import { siteTokenNames, unknownTokens } from './site-tokens';
@@ -139,10 +140,10 @@ function crossCheck(content: ValidContent, root: string, faulty: Set<string>): C
   const problems: ContentProblem[] = [];
   const legalSlugs = entriesOf(content, 'LegalPage').map((entry) => `/${entry.value.slug as string}`);
   const landingSlugs = entriesOf(content, 'LandingPage').map((entry) => `/${entry.value.slug as string}`);
-  // The change/cancel, who-turned-up and release pages work only from their own secret links: nothing in the copy
-  // links there.
+  // The change/cancel, who-turned-up and release pages work only from their own secret links, and the team's
+  // dashboard is for the team: nothing in the copy links there.
   const routes = new Set<string>([
-    ...pageRoutes.filter((route) => !LINK_ONLY_PATHS.includes(route)),
+    ...pageRoutes.filter((route) => !LINK_ONLY_PATHS.includes(route) && !TEAM_PATHS.includes(route)),
     ...legalSlugs,
     ...landingSlugs,
   ]);

@@ -3,6 +3,7 @@
 // sign-in-mail.ts), and docs/insights.md says how to give a hosted project the same words. Placeholders filled in
 // when it is sent: {code} (the one-time code) and {minutes} (how long it is valid), besides the site placeholders.
 import { z } from 'zod';
+import { DASHBOARD_PLACEHOLDERS, dashboardCopy } from '../insights/dashboard/copy-schema';
 import { text } from './zod-helpers';
 
 const mentioning = (what: string, name: string, meaning: string) =>
@@ -18,7 +19,7 @@ export const signInMail = z
   })
   .strict();
 
-export const insightsCopy = z.object({ signIn: signInMail }).strict();
+export const insightsCopy = z.object({ signIn: signInMail, dashboard: dashboardCopy }).strict();
 
 export type InsightsCopy = z.infer<typeof insightsCopy>;
-export const INSIGHTS_PLACEHOLDERS = ['code', 'minutes'];
+export const INSIGHTS_PLACEHOLDERS = ['code', 'minutes', ...DASHBOARD_PLACEHOLDERS];

@@ -9,6 +9,7 @@ export const pageRoutes = [
   '/booking',
   '/call-outcome',
   '/release-lead',
+  '/insights',
 ] as const;
 
 /** The change/cancel page of a booked call (its link is in the confirmation e-mail); not for search engines. */
@@ -25,6 +26,15 @@ export const RELEASE_LEAD_PATH = '/release-lead';
 
 /** Pages that work only from a secret link: noindex, out of the sitemap, never a link target in the copy. */
 export const LINK_ONLY_PATHS: readonly string[] = [MANAGE_BOOKING_PATH, CALL_OUTCOME_PATH, RELEASE_LEAD_PATH];
+
+/** The team's dashboard (issue 44): for signed-in team members; its code loads only there. */
+export const INSIGHTS_PATH = '/insights';
+
+/**
+ * Pages for the team alone: noindex in the page (robots meta) and in the response (X-Robots-Tag, written by
+ * src/build/security-headers.ts), out of the sitemap (src/build/sitemap-pages.ts), never a link target in the copy.
+ */
+export const TEAM_PATHS: readonly string[] = [INSIGHTS_PATH];
 
 /** A landing page's own lead form, the target of its buttons' `#form` links. */
 export const FORM_ANCHOR = '#form';

@@ -176,6 +176,33 @@ export type Database = {
       // `npm run leads -- retention` runs with a secret key (dev/leads/visit-retention.ts).
       record_visit_events: { Args: { events: Json }; Returns: Json };
       delete_expired_visit_events: { Args: { dry_run?: boolean }; Returns: Json };
+      // The team's reports (20261202120000_insights_reports.sql): a signed-in team member's only (42501 for anyone
+      // else); src/insights/dashboard/reports-api.ts reads them.
+      insights_overview: { Args: { from_day: string; to_day: string }; Returns: Json };
+      insights_sources: {
+        Args: { from_day: string; to_day: string; touch?: string };
+        Returns: {
+          dimension: string;
+          name: string | null;
+          visitors: number;
+          leads: number;
+          booked: number;
+          attended: number;
+          rank: number;
+        }[];
+      };
+      insights_pages: {
+        Args: { from_day: string; to_day: string };
+        Returns: {
+          dimension: string;
+          name: string | null;
+          visitors: number;
+          engaged: number;
+          leads: number;
+          booked: number;
+          rank: number;
+        }[];
+      };
       lead_notification_statuses: {
         Args: { lead_ids?: string[] | null };
         Returns: {

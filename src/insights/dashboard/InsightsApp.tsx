@@ -1,0 +1,48 @@
+// The dashboard's code, loaded only by /insights (src/pages/insights.tsx, React.lazy): the team member's session
+// kept in this tab, else the sign-in; signed in, the dashboard. Signing in moves focus to the figures; signing out,
+// to the address's field. The client is made in the browser only (the build renders the loading line).
+import { useEffect, useState } from 'react';
+import type { DashboardCopy } from './copy-schema';
+import { Dashboard } from './Dashboard';
+import { SignIn } from './SignIn';
+import { signedInEmail, signOut } from './sign-in-api';
+import { getTeamClient, type TeamClient } from './team-client';
+
+type State =
+  | { kind: 'checking' }
+  | { kind: 'signed-out'; client: TeamClient; focus: boolean }
+  | { kind: 'signed-in'; client: TeamClient; email: string; focus: boolean };
+
+export default function InsightsApp({ copy }: { copy: DashboardCopy }) {
+  const [state, setState] = useState<State>({ kind: 'checking' });
+
+  useEffect(() => {
+    const client = getTeamClient();
+    void signedInEmail(client).then((email) =>
+      setState(
+        email ? { kind: 'signed-in', client, email, focus: false } : { kind: 'signed-out', client, focus: false },
+      ),
+    );
+  }, []);
+
+  if (state.kind === 'checking') return <p>{copy.loading}</p>;
+  const { client } = state;
+  if (state.kind === 'signed-out')
+    return (
+      <SignIn
+        client={client}
+        copy={copy.signIn}
+        focusOnShow={state.focus}
+        onSignedIn={(email) => setState({ kind: 'signed-in', client, email, focus: true })}
+      />
+    );
+  return (
+    <Dashboard
+      client={client}
+      copy={copy}
+      email={state.email}
+      focusOnShow={state.focus}
+      onSignOut={() => void signOut(client).then(() => setState({ kind: 'signed-out', client, focus: true }))}
+    />
+  );
+}
