@@ -5,6 +5,7 @@ import type * as GatsbyBrowser from '../../gatsby-browser';
 import type * as Attribution from '../../src/lib/attribution';
 import type * as Count from '../../src/insights/count';
 import { VISIT_ID_STORAGE_KEY } from '../../src/insights/visit-id';
+import { CALL_OUTCOME_PATH, INSIGHTS_PATH, RELEASE_LEAD_PATH } from '../../src/content-model/route-paths';
 import { LOCAL_SUPABASE_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../../src/lib/local-supabase';
 import {
   UUID_V4,
@@ -223,6 +224,17 @@ describe('page views', () => {
     expect(events.map((event) => event.path)).toEqual(['/pricing', '/pricing']);
     expect(events[0].visit_id).toBe(events[1].visit_id);
   });
+
+  it.each([INSIGHTS_PATH, `${INSIGHTS_PATH}/`, CALL_OUTCOME_PATH, RELEASE_LEAD_PATH])(
+    'does not count the team’s page %s, and counts the next page of the visit',
+    (teamPage) => {
+      const site = openPage(teamPage);
+      navigate(site, '/pricing');
+      loadEvent();
+      runTasks();
+      expect(sentEvents(fetchMock).map((event) => event.path)).toEqual(['/pricing']);
+    },
+  );
 
   it('has no source fields for a direct visit, only its landing page', () => {
     openPage('/');
