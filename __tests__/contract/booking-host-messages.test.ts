@@ -1,10 +1,12 @@
 /** @jest-environment node */
-// The hosts in the booking messages and who turned up (issue 34), on the embedded database and on a real PostgreSQL
-// server: the messages' claim names the call's host; the host gets the 1-hour reminder with their own link secret;
-// a calendar write given up tells the team exactly once; an outcome is recorded only for a booked call whose start
-// has passed, by the host's link or an operator, with who and when; the show rate by week and source; the hosts'
-// overview, pause and add. Visitors reach none of it but the link's two functions, and those only with the secret.
-// The booking rules and their messages run on a clock the tests set (Wednesday 9 June 2027, 10:05 in Sydney).
+// The hosts in the booking messages and who turned up (issue 34), on a real PostgreSQL server (the same SQL as on
+// npm start's embedded database, which runs a sample of the contract suites: POSTGRES_ONLY in
+// ../helpers/local-api.ts): the messages' claim names the call's host; the host gets the 1-hour reminder with their
+// own link secret; a calendar write given up tells the team exactly once; an outcome is recorded only for a booked
+// call whose start has passed, by the host's link or an operator, with who and when; the show rate by week and
+// source; the hosts' overview, pause and add. Visitors reach none of it but the link's two functions, and those
+// only with the secret. The booking rules and their messages run on a clock the tests set (Wednesday 9 June 2027,
+// 10:05 in Sydney).
 import { A_WEDNESDAY_MORNING, setBookingClock } from '../helpers/booking-clock';
 import {
   bookingVisitor,
@@ -14,7 +16,7 @@ import {
   setAvailability,
   setHosts,
 } from '../helpers/booking';
-import { BACKENDS, startTestApi, type TestApi } from '../helpers/local-api';
+import { POSTGRES_ONLY, startTestApi, type TestApi } from '../helpers/local-api';
 
 jest.setTimeout(60_000);
 
@@ -35,7 +37,7 @@ type Claimed = {
   calendar_write: { action: string; attempts: number; last_error: string } | null;
 };
 
-describe.each(BACKENDS)('host messages and outcomes on %s', (backend) => {
+describe.each(POSTGRES_ONLY)('host messages and outcomes on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ backend });

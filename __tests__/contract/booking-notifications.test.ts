@@ -1,10 +1,11 @@
 /** @jest-environment node */
-// The booking messages' outbox (supabase/migrations/20261125110000_booking_notifications.sql), on the embedded
-// database and on a real PostgreSQL server prepared like a hosted project: booking, moving and cancelling a call
-// write exactly the right jobs in the same transaction (the invitation to the visitor and the team, its update,
-// its cancellation, the visitor's reminders still ahead); the claim/complete/fail protocol the notify-leads
-// function uses; the order of a booking's messages; closed to visitors; and, on the real server, two runners
-// claiming at once never deliver a job twice.
+// The booking messages' outbox (supabase/migrations/20261125110000_booking_notifications.sql), on a real PostgreSQL
+// server prepared like a hosted project (the same SQL as on npm start's embedded database, which runs a sample of
+// the contract suites: POSTGRES_ONLY in ../helpers/local-api.ts): booking, moving and cancelling a call write
+// exactly the right jobs in the same transaction (the invitation to the visitor and the team, its update, its
+// cancellation, the visitor's reminders still ahead); the claim/complete/fail protocol the notify-leads function
+// uses; the order of a booking's messages; closed to visitors; and, on the real server, two runners claiming at
+// once never deliver a job twice.
 import {
   bookingVisitor,
   EVERY_HOUR_OF_EVERY_DAY,
@@ -13,7 +14,7 @@ import {
   setAvailability,
   type BookingVisitor,
 } from '../helpers/booking';
-import { BACKENDS, signJwt, startTestApi, type TestApi } from '../helpers/local-api';
+import { POSTGRES_ONLY, signJwt, startTestApi, type TestApi } from '../helpers/local-api';
 
 jest.setTimeout(60_000);
 
@@ -104,7 +105,7 @@ const complete = async (api: TestApi, job: Claimed) =>
     )
   ).data as unknown as boolean;
 
-describe.each(BACKENDS)('booking messages on %s', (backend) => {
+describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ backend });

@@ -1,12 +1,13 @@
 /** @jest-environment node */
 // A flood and the calendar (issue 36, supabase/migrations/20261129100000_flood_bookings.sql), through the data API
-// on the embedded database and on a real PostgreSQL server prepared like a hosted project: one network block holds
-// or books at most 3 times at once, one client holds at most 2, one request holds at most 6 times, and each refusal
-// is the clear answer `sender_limit` for that sender only; a burst from many blocks takes at most 2 + 3 of a day's 6
-// calls (holds in the flood last 3 minutes and are marked), while a visitor from elsewhere still gets a time; a lead
-// stored above the global rate is held and cannot book; public.lead_challenge issues at most 20 challenges a minute
-// to a client and 60 to a block at the volume's level, then the cap. The booking rules run on a clock the tests set
-// (Wednesday 9 June 2027, 10:05 in Sydney), never on the hour CI happens to run at.
+// on a real PostgreSQL server prepared like a hosted project (the same SQL as on npm start's embedded database,
+// which runs a sample of the contract suites: POSTGRES_ONLY in ../helpers/local-api.ts): one network block holds or
+// books at most 3 times at once, one client holds at most 2, one request holds at most 6 times, and each refusal is
+// the clear answer `sender_limit` for that sender only; a burst from many blocks takes at most 2 + 3 of a day's 6
+// calls (holds in the flood last 3 minutes and are marked), while a visitor from elsewhere still gets a time; a
+// lead stored above the global rate is held and cannot book; public.lead_challenge issues at most 20 challenges a
+// minute to a client and 60 to a block at the volume's level, then the cap. The booking rules run on a clock the
+// tests set (Wednesday 9 June 2027, 10:05 in Sydney), never on the hour CI happens to run at.
 import { A_WEDNESDAY_MORNING, bookingClockNow, setBookingClock } from '../helpers/booking-clock';
 import {
   bookingVisitor,
@@ -20,7 +21,7 @@ import {
   type Slot,
 } from '../helpers/booking';
 import {
-  BACKENDS,
+  POSTGRES_ONLY,
   LOCAL_SUPABASE_PUBLISHABLE_KEY,
   startTestApi,
   uniqueEmail,
@@ -35,7 +36,7 @@ const onTheHour = (slot: Slot) => wallTime(slot.starts_at, ZONE).endsWith(':00')
 /** Minutes from `now` (the booking rules' clock) to `instant`. */
 const minutesUntil = (instant: string | undefined, now: number) => (new Date(instant ?? 0).getTime() - now) / 60_000;
 
-describe.each(BACKENDS)('on %s', (backend) => {
+describe.each(POSTGRES_ONLY)('on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ backend });

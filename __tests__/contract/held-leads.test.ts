@@ -1,6 +1,7 @@
 /** @jest-environment node */
-// Held leads (issue 36, supabase/migrations/20261127100000_held_leads.sql), through the data API on the embedded
-// database and on a real PostgreSQL server prepared like a hosted project: what looks automated (the trap field, a
+// Held leads (issue 36, supabase/migrations/20261127100000_held_leads.sql), through the data API on a real
+// PostgreSQL server prepared like a hosted project (the same SQL as on npm start's embedded database, which runs a
+// sample of the contract suites: POSTGRES_ONLY in ../helpers/local-api.ts): what looks automated (the trap field, a
 // burst from one network block, more than the global rate) is stored and held, answered like any other lead, kept
 // out of the per-lead notifications and out of the calendar; a release queues its notification exactly once (by an
 // operator, or by the digest's link with its secret only); the hourly digest lists the hour's held leads with their
@@ -8,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { EVERY_HOUR_OF_EVERY_DAY, bookingVisitor, freeSlots, setAvailability } from '../helpers/booking';
 import {
-  BACKENDS,
+  POSTGRES_ONLY,
   LOCAL_SUPABASE_PUBLISHABLE_KEY,
   startTestApi,
   uniqueClientAddress,
@@ -37,7 +38,7 @@ jest.setTimeout(30_000);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-describe.each(BACKENDS)('on %s', (backend) => {
+describe.each(POSTGRES_ONLY)('on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ backend });

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-// `npm run leads` and bookings (issue 33), on the embedded database and on a real PostgreSQL server: each
+// `npm run leads` and bookings (issue 33), on a real PostgreSQL server (the same SQL as on npm start's embedded
+// database, which runs a sample of the contract suites: POSTGRES_ONLY in ../helpers/local-api.ts): each
 // strategy-call request shows its booked call in the team's zone, its state (booked, moved, cancelled, reminded)
 // and its history; an operator cancels or moves a booking for a visitor who phones in, through the visitor
 // functions' own rules (a taken time, the notice, the hours are refused with free times nearby), and the visitor
@@ -19,7 +20,7 @@ import {
   setAvailability,
   wallTime,
 } from '../helpers/booking';
-import { BACKENDS, LOCAL_SUPABASE_SECRET_KEY, REPO_ROOT, startTestApi, type TestApi } from '../helpers/local-api';
+import { POSTGRES_ONLY, LOCAL_SUPABASE_SECRET_KEY, REPO_ROOT, startTestApi, type TestApi } from '../helpers/local-api';
 
 jest.setTimeout(60_000);
 
@@ -54,7 +55,7 @@ const jobKinds = async (api: TestApi, bookingId: string) =>
     )
   ).map((row) => row.job);
 
-describe.each(BACKENDS)('bookings in npm run leads on %s', (backend) => {
+describe.each(POSTGRES_ONLY)('bookings in npm run leads on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ backend });

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-// `npm run leads` for hosts and outcomes (issue 34), on the embedded database and on a real PostgreSQL server: an
+// `npm run leads` for hosts and outcomes (issue 34), on a real PostgreSQL server (the same SQL as on npm start's
+// embedded database, which runs a sample of the contract suites: POSTGRES_ONLY in ../helpers/local-api.ts): an
 // operator records who turned up at a call whose start has passed (by e-mail or id), the listing shows the host and
 // the outcome and ends with the show rate by week and source; hosts are listed with their calendar's state, paused,
 // resumed and added, and the command line never takes a password.
@@ -17,7 +18,7 @@ import {
   setAvailability,
   setHosts,
 } from '../helpers/booking';
-import { BACKENDS, LOCAL_SUPABASE_SECRET_KEY, REPO_ROOT, startTestApi, type TestApi } from '../helpers/local-api';
+import { POSTGRES_ONLY, LOCAL_SUPABASE_SECRET_KEY, REPO_ROOT, startTestApi, type TestApi } from '../helpers/local-api';
 
 jest.setTimeout(60_000);
 
@@ -33,7 +34,7 @@ function runCli(args: string[], url = 'http://127.0.0.1:9') {
   );
 }
 
-describe.each(BACKENDS)('hosts and outcomes in npm run leads on %s', (backend) => {
+describe.each(POSTGRES_ONLY)('hosts and outcomes in npm run leads on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ backend });

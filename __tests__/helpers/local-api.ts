@@ -28,7 +28,15 @@ export {
   LOCAL_SUPABASE_SERVICE_ROLE_KEY,
 };
 export type Backend = 'pglite' | 'postgres';
+/**
+ * The databases a contract suite runs on. The real PostgreSQL, prepared like a hosted project, is the judge of what
+ * ships: every suite runs there. PGlite is `npm start`'s database: the suites about what can differ between the two
+ * engines (the catalog, the lead and booking paths, time zones, sign-in, counting, the reports) run on it too, and
+ * every browser test uses it; the suites about races, floods, notifications and the leads command run on the real
+ * one only (POSTGRES_ONLY), where those rules are proven.
+ */
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+export const POSTGRES_ONLY: Backend[] = ['postgres'];
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const CHILD_ENTRY = path.join(__dirname, 'local-api-process.ts');
