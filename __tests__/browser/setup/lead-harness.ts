@@ -3,15 +3,21 @@
 // (to simulate an outage) starts a new one with `harness.api = await startLeadApi()`.
 import type { Browser } from 'playwright-core';
 import type { StaticServer } from '../../../dev/static/static-server';
+import type { TestApiOptions } from '../../helpers/local-api';
 import { launchBrowser } from './browser';
 import { serveBuild, startLeadApi, type LeadApi } from './test-env';
 
 export type LeadHarness = { browser: Browser; site: StaticServer; api: LeadApi };
 
-export function leadHarnessForThisFile(): LeadHarness {
+/** `mailDir`: where the data API's Auth server writes the sign-in e-mails (a test that reads the codes gives its own). */
+export function leadHarnessForThisFile(apiOptions: Pick<TestApiOptions, 'mailDir'> = {}): LeadHarness {
   const harness = {} as LeadHarness;
   beforeAll(async () => {
-    [harness.browser, harness.site, harness.api] = await Promise.all([launchBrowser(), serveBuild(), startLeadApi()]);
+    [harness.browser, harness.site, harness.api] = await Promise.all([
+      launchBrowser(),
+      serveBuild(),
+      startLeadApi(apiOptions),
+    ]);
   });
   afterAll(async () => {
     await harness.browser?.close();

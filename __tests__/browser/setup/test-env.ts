@@ -6,7 +6,7 @@ import type { APIResponse, BrowserContext, Route } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../../../dev/static/static-server';
 import { LOCAL_SUPABASE_PUBLISHABLE_KEY } from '../../../src/lib/local-supabase';
 import { STAGING_SETTINGS } from '../../../scripts/deploy-build/staging-settings';
-import { startTestApi, type TestApi } from '../../helpers/local-api';
+import { startTestApi, type TestApi, type TestApiOptions } from '../../helpers/local-api';
 
 /**
  * The data API address the build sends leads to: the staging project's, for the browser tests run on the build the
@@ -83,9 +83,12 @@ export const PUBLIC_DIR = path.resolve(__dirname, '../../../public');
 
 export type LeadApi = TestApi;
 
-/** This test file's local data API behind the build: in memory, on a free port. */
-export async function startLeadApi(): Promise<LeadApi> {
-  const api = await startTestApi();
+/**
+ * This test file's local data API behind the build: in memory, on a free port; `mailDir` is where its Auth server
+ * writes the sign-in e-mails (the repository's .local-mail/ by default).
+ */
+export async function startLeadApi(options: Pick<TestApiOptions, 'mailDir'> = {}): Promise<LeadApi> {
+  const api = await startTestApi(options);
   workerApiUrl = api.url;
   return api;
 }

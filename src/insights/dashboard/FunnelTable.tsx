@@ -12,7 +12,7 @@ const STEPS = ['visits', 'engaged', 'leads', 'booked', 'attended'] as const;
 export function FunnelTable({ copy, funnel, headingId }: Props) {
   return (
     <>
-      <TableScroll>
+      <TableScroll tabIndex={0} role="group" aria-labelledby={headingId}>
         <Table aria-labelledby={headingId}>
           <thead>
             <tr>

@@ -60,7 +60,7 @@ export function ReportTable<T>(props: Props<T>) {
       {rows.length === 0 ? (
         <Muted>{copy.empty}</Muted>
       ) : (
-        <TableScroll>
+        <TableScroll tabIndex={0} role="group" aria-labelledby={headingId}>
           <Table aria-labelledby={headingId}>
             <thead>
               <tr>

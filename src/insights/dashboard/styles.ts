@@ -106,6 +106,10 @@ export const Figure = styled.p`
   font-variant-numeric: tabular-nums;
 `;
 
+/**
+ * A table's own horizontal scroll on a narrow screen. Its users make it focusable and name it (tabIndex 0, a group
+ * labelled by the table's heading), so a keyboard can scroll it too (axe: scrollable-region-focusable).
+ */
 export const TableScroll = styled.div`
   overflow-x: auto;
 `;
