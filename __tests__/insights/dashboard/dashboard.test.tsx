@@ -109,6 +109,12 @@ test('the chart gets the days; its text alternative says the totals and every da
     copy.figures.labels.booked,
   ]);
   expect(data[1]).toEqual(reports.overview.current.daily.map((row) => row.visitors));
+  // The time axis ticks whole days, named as days (not the hours uPlot would pick for a week).
+  const timeAxis = options.axes![0];
+  expect((timeAxis.incrs as number[]).every((step) => step % 86_400 === 0)).toBe(true);
+  const dayTick = (timeAxis.values as (self: unknown, splits: number[]) => string[])(undefined, [data[0][0]])[0];
+  expect(dayTick).not.toMatch(/am|pm|:/i);
+  expect(dayTick).toContain(String(new Date(data[0][0] * 1000).getUTCDate()));
   const summary = textPattern(copy.chart.summary, { visitors: '1,234', leads: '40', booked: '12' });
   expect(screen.getByText(summary)).toHaveTextContent(textPattern(copy.chart.busiestDay, { count: '402' }));
   const days = cells(table(copy.chart.tableCaption));

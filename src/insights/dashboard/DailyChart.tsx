@@ -90,6 +90,13 @@ export function chartData(days: DailyRow[]): uPlot.AlignedData {
   ];
 }
 
+const DAY = 86_400;
+/** The steps between the time axis's ticks: whole days only (uPlot would otherwise tick hours on a short period). */
+export const DAY_STEPS = [1, 2, 7, 14, 28, 56, 91, 182, 364].map((days) => days * DAY);
+const dayLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** A tick's label: the day as it is named (the data's seconds are that day's UTC midnight). */
+export const dayTicks = (_self: uPlot, splits: number[]) => splits.map((seconds) => dayLabel.format(seconds * 1000));
+
 function options(labels: Labels, width: number): uPlot.Options {
   const text = colorValue('textMuted');
   const grid = { stroke: colorValue('border'), width: 1 };
@@ -106,7 +113,11 @@ function options(labels: Labels, width: number): uPlot.Options {
       { label: labels.leads, stroke: SERIES_COLORS.leads, width: 2, scale: 'counts' },
       { label: labels.booked, stroke: SERIES_COLORS.booked, width: 2, scale: 'counts' },
     ],
-    axes: [{ ...axis }, { ...axis, scale: 'y' }, { ...axis, scale: 'counts', side: 1, grid: { show: false } }],
+    axes: [
+      { ...axis, incrs: DAY_STEPS, values: dayTicks },
+      { ...axis, scale: 'y' },
+      { ...axis, scale: 'counts', side: 1, grid: { show: false } },
+    ],
   };
 }
 
