@@ -58,7 +58,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => pg?.close());
 
-test('every migration applies on PostgreSQL 15 with pg_cron, and schedules both functions each minute', async () => {
+test('every migration applies on PostgreSQL 15 with pg_cron: both functions each minute, the nightly jobs once a day', async () => {
   expect(pg.appliedMigrations).toContain('20261126120000_function_schedules.sql');
   const jobs = await pg.admin<{ jobname: string; schedule: string; command: string; username: string }>(
     'select jobname, schedule, command, username from cron.job order by jobname',
@@ -81,6 +81,12 @@ test('every migration applies on PostgreSQL 15 with pg_cron, and schedules both 
       jobname: 'delete-expired-visit-events',
       schedule: '37 3 * * *',
       command: 'select private.delete_expired_visit_events()',
+      username: 'postgres',
+    },
+    {
+      jobname: 'fill-insights-days',
+      schedule: '27 3 * * *',
+      command: 'select private.insights_fill_recent_days()',
       username: 'postgres',
     },
     {
