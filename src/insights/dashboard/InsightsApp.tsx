@@ -1,12 +1,14 @@
 // The dashboard's code, loaded only by /insights (src/pages/insights.tsx, React.lazy): the team member's session
 // kept in this tab, else the sign-in; signed in, the dashboard. Signing in moves focus to the figures; signing out,
-// to the address's field. The client is made in the browser only (the build renders the loading line).
+// to the address's field. The client is made in the browser only (the build renders the loading line), and
+// supabase-js is imported then: the build's renderer loads this module, and supabase-js at import would load Node's
+// deprecated punycode there (the deploy build check refuses a build that prints it).
 import { useEffect, useState } from 'react';
 import type { DashboardCopy } from './copy-schema';
 import { Dashboard } from './Dashboard';
 import { SignIn } from './SignIn';
 import { signedInEmail, signOut } from './sign-in-api';
-import { getTeamClient, type TeamClient } from './team-client';
+import type { TeamClient } from './team-client';
 
 type State =
   | { kind: 'checking' }
@@ -17,12 +19,13 @@ export default function InsightsApp({ copy }: { copy: DashboardCopy }) {
   const [state, setState] = useState<State>({ kind: 'checking' });
 
   useEffect(() => {
-    const client = getTeamClient();
-    void signedInEmail(client).then((email) =>
+    void import('./team-client').then(async ({ getTeamClient }) => {
+      const client = getTeamClient();
+      const email = await signedInEmail(client);
       setState(
         email ? { kind: 'signed-in', client, email, focus: false } : { kind: 'signed-out', client, focus: false },
-      ),
-    );
+      );
+    });
   }, []);
 
   if (state.kind === 'checking') return <p>{copy.loading}</p>;
