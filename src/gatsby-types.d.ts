@@ -3209,6 +3209,8 @@ type File = Node & {
   readonly childHomeJson: Maybe<HomeJson>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type InsightsJson or null if there are no children of given type on this node */
+  readonly childInsightsJson: Maybe<InsightsJson>;
   /** Returns the first child node of type LandingPage or null if there are no children of given type on this node */
   readonly childLandingPage: Maybe<LandingPage>;
   /** Returns the first child node of type LegalChromeJson or null if there are no children of given type on this node */
@@ -3250,6 +3252,8 @@ type File = Node & {
   readonly childrenHomeJson: Maybe<ReadonlyArray<Maybe<HomeJson>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type InsightsJson */
+  readonly childrenInsightsJson: Maybe<ReadonlyArray<Maybe<InsightsJson>>>;
   /** Returns all children nodes filtered by type LandingPage */
   readonly childrenLandingPage: Maybe<ReadonlyArray<Maybe<LandingPage>>>;
   /** Returns all children nodes filtered by type LegalChromeJson */
@@ -3423,6 +3427,7 @@ type FileFieldSelector = {
   readonly childContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
   readonly childHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childInsightsJson: InputMaybe<InsightsJsonFieldSelector>;
   readonly childLandingPage: InputMaybe<LandingPageFieldSelector>;
   readonly childLegalChromeJson: InputMaybe<LegalChromeJsonFieldSelector>;
   readonly childMdx: InputMaybe<MdxFieldSelector>;
@@ -3444,6 +3449,7 @@ type FileFieldSelector = {
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFieldSelector>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenInsightsJson: InputMaybe<InsightsJsonFieldSelector>;
   readonly childrenLandingPage: InputMaybe<LandingPageFieldSelector>;
   readonly childrenLegalChromeJson: InputMaybe<LegalChromeJsonFieldSelector>;
   readonly childrenMdx: InputMaybe<MdxFieldSelector>;
@@ -3504,6 +3510,7 @@ type FileFilterInput = {
   readonly childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
   readonly childHomeJson: InputMaybe<HomeJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childInsightsJson: InputMaybe<InsightsJsonFilterInput>;
   readonly childLandingPage: InputMaybe<LandingPageFilterInput>;
   readonly childLegalChromeJson: InputMaybe<LegalChromeJsonFilterInput>;
   readonly childMdx: InputMaybe<MdxFilterInput>;
@@ -3525,6 +3532,7 @@ type FileFilterInput = {
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenInsightsJson: InputMaybe<InsightsJsonFilterListInput>;
   readonly childrenLandingPage: InputMaybe<LandingPageFilterListInput>;
   readonly childrenLegalChromeJson: InputMaybe<LegalChromeJsonFilterListInput>;
   readonly childrenMdx: InputMaybe<MdxFilterListInput>;
@@ -3626,6 +3634,7 @@ type FileSortInput = {
   readonly childContactPageJson: InputMaybe<ContactPageJsonSortInput>;
   readonly childHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childInsightsJson: InputMaybe<InsightsJsonSortInput>;
   readonly childLandingPage: InputMaybe<LandingPageSortInput>;
   readonly childLegalChromeJson: InputMaybe<LegalChromeJsonSortInput>;
   readonly childMdx: InputMaybe<MdxSortInput>;
@@ -3647,6 +3656,7 @@ type FileSortInput = {
   readonly childrenContactPageJson: InputMaybe<ContactPageJsonSortInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenInsightsJson: InputMaybe<InsightsJsonSortInput>;
   readonly childrenLandingPage: InputMaybe<LandingPageSortInput>;
   readonly childrenLegalChromeJson: InputMaybe<LegalChromeJsonSortInput>;
   readonly childrenMdx: InputMaybe<MdxSortInput>;
@@ -4474,6 +4484,709 @@ type ImageSortInput = {
   readonly alt: InputMaybe<SortOrderEnum>;
   readonly decorative: InputMaybe<SortOrderEnum>;
   readonly src: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly content: Scalars['JSON'];
+  readonly dashboard: InsightsJsonDashboard;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly signIn: InsightsJsonSignIn;
+};
+
+type InsightsJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<InsightsJsonEdge>;
+  readonly group: ReadonlyArray<InsightsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<InsightsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type InsightsJsonConnection_distinctArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+
+type InsightsJsonConnection_groupArgs = {
+  field: InsightsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type InsightsJsonConnection_maxArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+
+type InsightsJsonConnection_minArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+
+type InsightsJsonConnection_sumArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+type InsightsJsonDashboard = {
+  readonly account: InsightsJsonDashboardAccount;
+  readonly chart: InsightsJsonDashboardChart;
+  readonly figures: InsightsJsonDashboardFigures;
+  readonly funnel: InsightsJsonDashboardFunnel;
+  readonly leftOut: InsightsJsonDashboardLeftOut;
+  readonly loadFailure: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly loadingReports: Scalars['String'];
+  readonly meta: PageMeta;
+  readonly period: InsightsJsonDashboardPeriod;
+  readonly retry: Scalars['String'];
+  readonly signIn: InsightsJsonDashboardSignIn;
+  readonly tables: InsightsJsonDashboardTables;
+  readonly title: Scalars['String'];
+};
+
+type InsightsJsonDashboardAccount = {
+  readonly notMember: Scalars['String'];
+  readonly signOut: Scalars['String'];
+  readonly signedInAs: Scalars['String'];
+};
+
+type InsightsJsonDashboardAccountFieldSelector = {
+  readonly notMember: InputMaybe<FieldSelectorEnum>;
+  readonly signOut: InputMaybe<FieldSelectorEnum>;
+  readonly signedInAs: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardAccountFilterInput = {
+  readonly notMember: InputMaybe<StringQueryOperatorInput>;
+  readonly signOut: InputMaybe<StringQueryOperatorInput>;
+  readonly signedInAs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardAccountSortInput = {
+  readonly notMember: InputMaybe<SortOrderEnum>;
+  readonly signOut: InputMaybe<SortOrderEnum>;
+  readonly signedInAs: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardChart = {
+  readonly busiestDay: Scalars['String'];
+  readonly dayColumn: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly summary: Scalars['String'];
+  readonly tableCaption: Scalars['String'];
+};
+
+type InsightsJsonDashboardChartFieldSelector = {
+  readonly busiestDay: InputMaybe<FieldSelectorEnum>;
+  readonly dayColumn: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+  readonly tableCaption: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardChartFilterInput = {
+  readonly busiestDay: InputMaybe<StringQueryOperatorInput>;
+  readonly dayColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+  readonly tableCaption: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardChartSortInput = {
+  readonly busiestDay: InputMaybe<SortOrderEnum>;
+  readonly dayColumn: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+  readonly tableCaption: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardFieldSelector = {
+  readonly account: InputMaybe<InsightsJsonDashboardAccountFieldSelector>;
+  readonly chart: InputMaybe<InsightsJsonDashboardChartFieldSelector>;
+  readonly figures: InputMaybe<InsightsJsonDashboardFiguresFieldSelector>;
+  readonly funnel: InputMaybe<InsightsJsonDashboardFunnelFieldSelector>;
+  readonly leftOut: InputMaybe<InsightsJsonDashboardLeftOutFieldSelector>;
+  readonly loadFailure: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly loadingReports: InputMaybe<FieldSelectorEnum>;
+  readonly meta: InputMaybe<PageMetaFieldSelector>;
+  readonly period: InputMaybe<InsightsJsonDashboardPeriodFieldSelector>;
+  readonly retry: InputMaybe<FieldSelectorEnum>;
+  readonly signIn: InputMaybe<InsightsJsonDashboardSignInFieldSelector>;
+  readonly tables: InputMaybe<InsightsJsonDashboardTablesFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardFigures = {
+  readonly awaitingOutcome: Scalars['String'];
+  readonly cancelled: Scalars['String'];
+  readonly change: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly labels: InsightsJsonDashboardFiguresLabels;
+  readonly newInPeriod: Scalars['String'];
+  readonly noChange: Scalars['String'];
+  readonly ofBooked: Scalars['String'];
+  readonly ofLeads: Scalars['String'];
+  readonly ofVisitors: Scalars['String'];
+};
+
+type InsightsJsonDashboardFiguresFieldSelector = {
+  readonly awaitingOutcome: InputMaybe<FieldSelectorEnum>;
+  readonly cancelled: InputMaybe<FieldSelectorEnum>;
+  readonly change: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly labels: InputMaybe<InsightsJsonDashboardFiguresLabelsFieldSelector>;
+  readonly newInPeriod: InputMaybe<FieldSelectorEnum>;
+  readonly noChange: InputMaybe<FieldSelectorEnum>;
+  readonly ofBooked: InputMaybe<FieldSelectorEnum>;
+  readonly ofLeads: InputMaybe<FieldSelectorEnum>;
+  readonly ofVisitors: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardFiguresFilterInput = {
+  readonly awaitingOutcome: InputMaybe<StringQueryOperatorInput>;
+  readonly cancelled: InputMaybe<StringQueryOperatorInput>;
+  readonly change: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly labels: InputMaybe<InsightsJsonDashboardFiguresLabelsFilterInput>;
+  readonly newInPeriod: InputMaybe<StringQueryOperatorInput>;
+  readonly noChange: InputMaybe<StringQueryOperatorInput>;
+  readonly ofBooked: InputMaybe<StringQueryOperatorInput>;
+  readonly ofLeads: InputMaybe<StringQueryOperatorInput>;
+  readonly ofVisitors: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardFiguresLabels = {
+  readonly attended: Scalars['String'];
+  readonly booked: Scalars['String'];
+  readonly engaged: Scalars['String'];
+  readonly leads: Scalars['String'];
+  readonly visitors: Scalars['String'];
+};
+
+type InsightsJsonDashboardFiguresLabelsFieldSelector = {
+  readonly attended: InputMaybe<FieldSelectorEnum>;
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly engaged: InputMaybe<FieldSelectorEnum>;
+  readonly leads: InputMaybe<FieldSelectorEnum>;
+  readonly visitors: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardFiguresLabelsFilterInput = {
+  readonly attended: InputMaybe<StringQueryOperatorInput>;
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly engaged: InputMaybe<StringQueryOperatorInput>;
+  readonly leads: InputMaybe<StringQueryOperatorInput>;
+  readonly visitors: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardFiguresLabelsSortInput = {
+  readonly attended: InputMaybe<SortOrderEnum>;
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly engaged: InputMaybe<SortOrderEnum>;
+  readonly leads: InputMaybe<SortOrderEnum>;
+  readonly visitors: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardFiguresSortInput = {
+  readonly awaitingOutcome: InputMaybe<SortOrderEnum>;
+  readonly cancelled: InputMaybe<SortOrderEnum>;
+  readonly change: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly labels: InputMaybe<InsightsJsonDashboardFiguresLabelsSortInput>;
+  readonly newInPeriod: InputMaybe<SortOrderEnum>;
+  readonly noChange: InputMaybe<SortOrderEnum>;
+  readonly ofBooked: InputMaybe<SortOrderEnum>;
+  readonly ofLeads: InputMaybe<SortOrderEnum>;
+  readonly ofVisitors: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardFilterInput = {
+  readonly account: InputMaybe<InsightsJsonDashboardAccountFilterInput>;
+  readonly chart: InputMaybe<InsightsJsonDashboardChartFilterInput>;
+  readonly figures: InputMaybe<InsightsJsonDashboardFiguresFilterInput>;
+  readonly funnel: InputMaybe<InsightsJsonDashboardFunnelFilterInput>;
+  readonly leftOut: InputMaybe<InsightsJsonDashboardLeftOutFilterInput>;
+  readonly loadFailure: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly loadingReports: InputMaybe<StringQueryOperatorInput>;
+  readonly meta: InputMaybe<PageMetaFilterInput>;
+  readonly period: InputMaybe<InsightsJsonDashboardPeriodFilterInput>;
+  readonly retry: InputMaybe<StringQueryOperatorInput>;
+  readonly signIn: InputMaybe<InsightsJsonDashboardSignInFilterInput>;
+  readonly tables: InputMaybe<InsightsJsonDashboardTablesFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardFunnel = {
+  readonly countColumn: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly leadsWithoutVisit: Scalars['String'];
+  readonly rateColumn: Scalars['String'];
+  readonly stepColumn: Scalars['String'];
+  readonly steps: InsightsJsonDashboardFunnelSteps;
+};
+
+type InsightsJsonDashboardFunnelFieldSelector = {
+  readonly countColumn: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly leadsWithoutVisit: InputMaybe<FieldSelectorEnum>;
+  readonly rateColumn: InputMaybe<FieldSelectorEnum>;
+  readonly stepColumn: InputMaybe<FieldSelectorEnum>;
+  readonly steps: InputMaybe<InsightsJsonDashboardFunnelStepsFieldSelector>;
+};
+
+type InsightsJsonDashboardFunnelFilterInput = {
+  readonly countColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly leadsWithoutVisit: InputMaybe<StringQueryOperatorInput>;
+  readonly rateColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly stepColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly steps: InputMaybe<InsightsJsonDashboardFunnelStepsFilterInput>;
+};
+
+type InsightsJsonDashboardFunnelSortInput = {
+  readonly countColumn: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly leadsWithoutVisit: InputMaybe<SortOrderEnum>;
+  readonly rateColumn: InputMaybe<SortOrderEnum>;
+  readonly stepColumn: InputMaybe<SortOrderEnum>;
+  readonly steps: InputMaybe<InsightsJsonDashboardFunnelStepsSortInput>;
+};
+
+type InsightsJsonDashboardFunnelSteps = {
+  readonly attended: Scalars['String'];
+  readonly booked: Scalars['String'];
+  readonly engaged: Scalars['String'];
+  readonly leads: Scalars['String'];
+  readonly visits: Scalars['String'];
+};
+
+type InsightsJsonDashboardFunnelStepsFieldSelector = {
+  readonly attended: InputMaybe<FieldSelectorEnum>;
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly engaged: InputMaybe<FieldSelectorEnum>;
+  readonly leads: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardFunnelStepsFilterInput = {
+  readonly attended: InputMaybe<StringQueryOperatorInput>;
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly engaged: InputMaybe<StringQueryOperatorInput>;
+  readonly leads: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardFunnelStepsSortInput = {
+  readonly attended: InputMaybe<SortOrderEnum>;
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly engaged: InputMaybe<SortOrderEnum>;
+  readonly leads: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardLeftOut = {
+  readonly approximate: Scalars['String'];
+  readonly bots: Scalars['String'];
+  readonly flood: Scalars['String'];
+  readonly heldLeads: Scalars['String'];
+};
+
+type InsightsJsonDashboardLeftOutFieldSelector = {
+  readonly approximate: InputMaybe<FieldSelectorEnum>;
+  readonly bots: InputMaybe<FieldSelectorEnum>;
+  readonly flood: InputMaybe<FieldSelectorEnum>;
+  readonly heldLeads: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardLeftOutFilterInput = {
+  readonly approximate: InputMaybe<StringQueryOperatorInput>;
+  readonly bots: InputMaybe<StringQueryOperatorInput>;
+  readonly flood: InputMaybe<StringQueryOperatorInput>;
+  readonly heldLeads: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardLeftOutSortInput = {
+  readonly approximate: InputMaybe<SortOrderEnum>;
+  readonly bots: InputMaybe<SortOrderEnum>;
+  readonly flood: InputMaybe<SortOrderEnum>;
+  readonly heldLeads: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardPeriod = {
+  readonly apply: Scalars['String'];
+  readonly custom: Scalars['String'];
+  readonly fromLabel: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly last7: Scalars['String'];
+  readonly last30: Scalars['String'];
+  readonly last90: Scalars['String'];
+  readonly legend: Scalars['String'];
+  readonly showing: Scalars['String'];
+  readonly toLabel: Scalars['String'];
+};
+
+type InsightsJsonDashboardPeriodFieldSelector = {
+  readonly apply: InputMaybe<FieldSelectorEnum>;
+  readonly custom: InputMaybe<FieldSelectorEnum>;
+  readonly fromLabel: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly last7: InputMaybe<FieldSelectorEnum>;
+  readonly last30: InputMaybe<FieldSelectorEnum>;
+  readonly last90: InputMaybe<FieldSelectorEnum>;
+  readonly legend: InputMaybe<FieldSelectorEnum>;
+  readonly showing: InputMaybe<FieldSelectorEnum>;
+  readonly toLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardPeriodFilterInput = {
+  readonly apply: InputMaybe<StringQueryOperatorInput>;
+  readonly custom: InputMaybe<StringQueryOperatorInput>;
+  readonly fromLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly last7: InputMaybe<StringQueryOperatorInput>;
+  readonly last30: InputMaybe<StringQueryOperatorInput>;
+  readonly last90: InputMaybe<StringQueryOperatorInput>;
+  readonly legend: InputMaybe<StringQueryOperatorInput>;
+  readonly showing: InputMaybe<StringQueryOperatorInput>;
+  readonly toLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardPeriodSortInput = {
+  readonly apply: InputMaybe<SortOrderEnum>;
+  readonly custom: InputMaybe<SortOrderEnum>;
+  readonly fromLabel: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly last7: InputMaybe<SortOrderEnum>;
+  readonly last30: InputMaybe<SortOrderEnum>;
+  readonly last90: InputMaybe<SortOrderEnum>;
+  readonly legend: InputMaybe<SortOrderEnum>;
+  readonly showing: InputMaybe<SortOrderEnum>;
+  readonly toLabel: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardSignIn = {
+  readonly codeHint: Scalars['String'];
+  readonly codeLabel: Scalars['String'];
+  readonly codeSent: Scalars['String'];
+  readonly emailLabel: Scalars['String'];
+  readonly emailNotValid: Scalars['String'];
+  readonly failure: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly invalidCode: Scalars['String'];
+  readonly otherAddress: Scalars['String'];
+  readonly sendCode: Scalars['String'];
+  readonly sending: Scalars['String'];
+  readonly signIn: Scalars['String'];
+  readonly signingIn: Scalars['String'];
+  readonly wrongCode: Scalars['String'];
+};
+
+type InsightsJsonDashboardSignInFieldSelector = {
+  readonly codeHint: InputMaybe<FieldSelectorEnum>;
+  readonly codeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly codeSent: InputMaybe<FieldSelectorEnum>;
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly emailNotValid: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly invalidCode: InputMaybe<FieldSelectorEnum>;
+  readonly otherAddress: InputMaybe<FieldSelectorEnum>;
+  readonly sendCode: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly signIn: InputMaybe<FieldSelectorEnum>;
+  readonly signingIn: InputMaybe<FieldSelectorEnum>;
+  readonly wrongCode: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardSignInFilterInput = {
+  readonly codeHint: InputMaybe<StringQueryOperatorInput>;
+  readonly codeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly codeSent: InputMaybe<StringQueryOperatorInput>;
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly emailNotValid: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly invalidCode: InputMaybe<StringQueryOperatorInput>;
+  readonly otherAddress: InputMaybe<StringQueryOperatorInput>;
+  readonly sendCode: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly signIn: InputMaybe<StringQueryOperatorInput>;
+  readonly signingIn: InputMaybe<StringQueryOperatorInput>;
+  readonly wrongCode: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardSignInSortInput = {
+  readonly codeHint: InputMaybe<SortOrderEnum>;
+  readonly codeLabel: InputMaybe<SortOrderEnum>;
+  readonly codeSent: InputMaybe<SortOrderEnum>;
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly emailNotValid: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly invalidCode: InputMaybe<SortOrderEnum>;
+  readonly otherAddress: InputMaybe<SortOrderEnum>;
+  readonly sendCode: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly signIn: InputMaybe<SortOrderEnum>;
+  readonly signingIn: InputMaybe<SortOrderEnum>;
+  readonly wrongCode: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardSortInput = {
+  readonly account: InputMaybe<InsightsJsonDashboardAccountSortInput>;
+  readonly chart: InputMaybe<InsightsJsonDashboardChartSortInput>;
+  readonly figures: InputMaybe<InsightsJsonDashboardFiguresSortInput>;
+  readonly funnel: InputMaybe<InsightsJsonDashboardFunnelSortInput>;
+  readonly leftOut: InputMaybe<InsightsJsonDashboardLeftOutSortInput>;
+  readonly loadFailure: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly loadingReports: InputMaybe<SortOrderEnum>;
+  readonly meta: InputMaybe<PageMetaSortInput>;
+  readonly period: InputMaybe<InsightsJsonDashboardPeriodSortInput>;
+  readonly retry: InputMaybe<SortOrderEnum>;
+  readonly signIn: InputMaybe<InsightsJsonDashboardSignInSortInput>;
+  readonly tables: InputMaybe<InsightsJsonDashboardTablesSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardTables = {
+  readonly campaigns: Scalars['String'];
+  readonly columns: InsightsJsonDashboardTablesColumns;
+  readonly direct: Scalars['String'];
+  readonly download: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly firstTouch: Scalars['String'];
+  readonly landingPages: Scalars['String'];
+  readonly lastTouch: Scalars['String'];
+  readonly noCampaign: Scalars['String'];
+  readonly pages: Scalars['String'];
+  readonly ranked: Scalars['String'];
+  readonly showAll: Scalars['String'];
+  readonly showFewer: Scalars['String'];
+  readonly sources: Scalars['String'];
+  readonly touchLegend: Scalars['String'];
+  readonly unknown: Scalars['String'];
+};
+
+type InsightsJsonDashboardTablesColumns = {
+  readonly attended: Scalars['String'];
+  readonly booked: Scalars['String'];
+  readonly campaign: Scalars['String'];
+  readonly engaged: Scalars['String'];
+  readonly landingPage: Scalars['String'];
+  readonly leads: Scalars['String'];
+  readonly page: Scalars['String'];
+  readonly source: Scalars['String'];
+  readonly visitors: Scalars['String'];
+};
+
+type InsightsJsonDashboardTablesColumnsFieldSelector = {
+  readonly attended: InputMaybe<FieldSelectorEnum>;
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly campaign: InputMaybe<FieldSelectorEnum>;
+  readonly engaged: InputMaybe<FieldSelectorEnum>;
+  readonly landingPage: InputMaybe<FieldSelectorEnum>;
+  readonly leads: InputMaybe<FieldSelectorEnum>;
+  readonly page: InputMaybe<FieldSelectorEnum>;
+  readonly source: InputMaybe<FieldSelectorEnum>;
+  readonly visitors: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardTablesColumnsFilterInput = {
+  readonly attended: InputMaybe<StringQueryOperatorInput>;
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly campaign: InputMaybe<StringQueryOperatorInput>;
+  readonly engaged: InputMaybe<StringQueryOperatorInput>;
+  readonly landingPage: InputMaybe<StringQueryOperatorInput>;
+  readonly leads: InputMaybe<StringQueryOperatorInput>;
+  readonly page: InputMaybe<StringQueryOperatorInput>;
+  readonly source: InputMaybe<StringQueryOperatorInput>;
+  readonly visitors: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardTablesColumnsSortInput = {
+  readonly attended: InputMaybe<SortOrderEnum>;
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly campaign: InputMaybe<SortOrderEnum>;
+  readonly engaged: InputMaybe<SortOrderEnum>;
+  readonly landingPage: InputMaybe<SortOrderEnum>;
+  readonly leads: InputMaybe<SortOrderEnum>;
+  readonly page: InputMaybe<SortOrderEnum>;
+  readonly source: InputMaybe<SortOrderEnum>;
+  readonly visitors: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardTablesFieldSelector = {
+  readonly campaigns: InputMaybe<FieldSelectorEnum>;
+  readonly columns: InputMaybe<InsightsJsonDashboardTablesColumnsFieldSelector>;
+  readonly direct: InputMaybe<FieldSelectorEnum>;
+  readonly download: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly firstTouch: InputMaybe<FieldSelectorEnum>;
+  readonly landingPages: InputMaybe<FieldSelectorEnum>;
+  readonly lastTouch: InputMaybe<FieldSelectorEnum>;
+  readonly noCampaign: InputMaybe<FieldSelectorEnum>;
+  readonly pages: InputMaybe<FieldSelectorEnum>;
+  readonly ranked: InputMaybe<FieldSelectorEnum>;
+  readonly showAll: InputMaybe<FieldSelectorEnum>;
+  readonly showFewer: InputMaybe<FieldSelectorEnum>;
+  readonly sources: InputMaybe<FieldSelectorEnum>;
+  readonly touchLegend: InputMaybe<FieldSelectorEnum>;
+  readonly unknown: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardTablesFilterInput = {
+  readonly campaigns: InputMaybe<StringQueryOperatorInput>;
+  readonly columns: InputMaybe<InsightsJsonDashboardTablesColumnsFilterInput>;
+  readonly direct: InputMaybe<StringQueryOperatorInput>;
+  readonly download: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly firstTouch: InputMaybe<StringQueryOperatorInput>;
+  readonly landingPages: InputMaybe<StringQueryOperatorInput>;
+  readonly lastTouch: InputMaybe<StringQueryOperatorInput>;
+  readonly noCampaign: InputMaybe<StringQueryOperatorInput>;
+  readonly pages: InputMaybe<StringQueryOperatorInput>;
+  readonly ranked: InputMaybe<StringQueryOperatorInput>;
+  readonly showAll: InputMaybe<StringQueryOperatorInput>;
+  readonly showFewer: InputMaybe<StringQueryOperatorInput>;
+  readonly sources: InputMaybe<StringQueryOperatorInput>;
+  readonly touchLegend: InputMaybe<StringQueryOperatorInput>;
+  readonly unknown: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardTablesSortInput = {
+  readonly campaigns: InputMaybe<SortOrderEnum>;
+  readonly columns: InputMaybe<InsightsJsonDashboardTablesColumnsSortInput>;
+  readonly direct: InputMaybe<SortOrderEnum>;
+  readonly download: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly firstTouch: InputMaybe<SortOrderEnum>;
+  readonly landingPages: InputMaybe<SortOrderEnum>;
+  readonly lastTouch: InputMaybe<SortOrderEnum>;
+  readonly noCampaign: InputMaybe<SortOrderEnum>;
+  readonly pages: InputMaybe<SortOrderEnum>;
+  readonly ranked: InputMaybe<SortOrderEnum>;
+  readonly showAll: InputMaybe<SortOrderEnum>;
+  readonly showFewer: InputMaybe<SortOrderEnum>;
+  readonly sources: InputMaybe<SortOrderEnum>;
+  readonly touchLegend: InputMaybe<SortOrderEnum>;
+  readonly unknown: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonEdge = {
+  readonly next: Maybe<InsightsJson>;
+  readonly node: InsightsJson;
+  readonly previous: Maybe<InsightsJson>;
+};
+
+type InsightsJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly dashboard: InputMaybe<InsightsJsonDashboardFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly signIn: InputMaybe<InsightsJsonSignInFieldSelector>;
+};
+
+type InsightsJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly dashboard: InputMaybe<InsightsJsonDashboardFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly signIn: InputMaybe<InsightsJsonSignInFilterInput>;
+};
+
+type InsightsJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<InsightsJsonFilterInput>;
+};
+
+type InsightsJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<InsightsJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<InsightsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<InsightsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type InsightsJsonGroupConnection_distinctArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+
+type InsightsJsonGroupConnection_groupArgs = {
+  field: InsightsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type InsightsJsonGroupConnection_maxArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+
+type InsightsJsonGroupConnection_minArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+
+type InsightsJsonGroupConnection_sumArgs = {
+  field: InsightsJsonFieldSelector;
+};
+
+type InsightsJsonSignIn = {
+  readonly subject: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type InsightsJsonSignInFieldSelector = {
+  readonly subject: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonSignInFilterInput = {
+  readonly subject: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonSignInSortInput = {
+  readonly subject: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly dashboard: InputMaybe<InsightsJsonDashboardSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly signIn: InputMaybe<InsightsJsonSignInSortInput>;
 };
 
 type IntQueryOperatorInput = {
@@ -5829,6 +6542,7 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allHomeJson: HomeJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allInsightsJson: InsightsJsonConnection;
   readonly allLandingPage: LandingPageConnection;
   readonly allLegalChromeJson: LegalChromeJsonConnection;
   readonly allLegalPage: LegalPageConnection;
@@ -5858,6 +6572,7 @@ type Query = {
   readonly file: Maybe<File>;
   readonly homeJson: Maybe<HomeJson>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly insightsJson: Maybe<InsightsJson>;
   readonly landingPage: Maybe<LandingPage>;
   readonly legalChromeJson: Maybe<LegalChromeJson>;
   readonly legalPage: Maybe<LegalPage>;
@@ -5964,6 +6679,14 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
+};
+
+
+type Query_allInsightsJsonArgs = {
+  filter: InputMaybe<InsightsJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<InsightsJsonSortInput>>>;
 };
 
 
@@ -6279,6 +7002,7 @@ type Query_fileArgs = {
   childContactPageJson: InputMaybe<ContactPageJsonFilterInput>;
   childHomeJson: InputMaybe<HomeJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childInsightsJson: InputMaybe<InsightsJsonFilterInput>;
   childLandingPage: InputMaybe<LandingPageFilterInput>;
   childLegalChromeJson: InputMaybe<LegalChromeJsonFilterInput>;
   childMdx: InputMaybe<MdxFilterInput>;
@@ -6300,6 +7024,7 @@ type Query_fileArgs = {
   childrenContactPageJson: InputMaybe<ContactPageJsonFilterListInput>;
   childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenInsightsJson: InputMaybe<InsightsJsonFilterListInput>;
   childrenLandingPage: InputMaybe<LandingPageFilterListInput>;
   childrenLegalChromeJson: InputMaybe<LegalChromeJsonFilterListInput>;
   childrenMdx: InputMaybe<MdxFilterListInput>;
@@ -6365,6 +7090,16 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
+};
+
+
+type Query_insightsJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  dashboard: InputMaybe<InsightsJsonDashboardFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  signIn: InputMaybe<InsightsJsonSignInFilterInput>;
 };
 
 
