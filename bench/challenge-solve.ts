@@ -142,7 +142,7 @@ async function main() {
     try {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const cdp = await applyPhoneProfile(page);
+      const cdp = await applyPhoneProfile(page, { cpuSlowdown: 'kept' });
       await page.goto(`${server.url}/`);
       const random = () => Array.from({ length: RUNS }, () => mintChallenge(SECRET, { maxNumber: MAX }));
       const worst = () => Array.from({ length: 5 }, () => mintChallenge(SECRET, { maxNumber: MAX, number: MAX }));

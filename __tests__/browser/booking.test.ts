@@ -37,7 +37,7 @@ it('on a phone: from the confirmation to a booked call in two taps, with calenda
   const { context, page, errors } = await openPage(harness.browser, MOBILE);
   const email = uniqueEmail();
   await requestCall(page, email);
-  const phone = await applyPhoneProfile(page);
+  const phone = await applyPhoneProfile(page, { cpuSlowdown: 'kept' });
   const started = Date.now();
   const first = timeButtons(page).first();
   const firstName = (await first.getAttribute('aria-label'))!;

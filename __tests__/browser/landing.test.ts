@@ -166,7 +166,7 @@ describe(`${route}, the sample landing page`, () => {
     withPage(
       MOBILE,
       async (page) => {
-        await applyPhoneProfile(page);
+        await applyPhoneProfile(page, { cpuSlowdown: 'kept' });
         await page.addInitScript(() => {
           const shifts: number[] = [];
           (window as unknown as { __shifts: number[] }).__shifts = shifts;

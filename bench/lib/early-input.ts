@@ -64,7 +64,7 @@ async function open(browser: Browser, url: string, profile: EarlyProfile, contro
   const viewport = profile === 'phone' ? MOBILE : DESKTOP;
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   const page = await context.newPage();
-  if (profile === 'phone') await applyPhoneProfile(page);
+  if (profile === 'phone') await applyPhoneProfile(page, { cpuSlowdown: 'kept' });
   await page.addInitScript({
     content: recordMarks({
       control,

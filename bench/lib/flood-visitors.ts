@@ -265,7 +265,7 @@ export async function visit(
   page.on('requestfailed', (request) => void onFinished(request));
   const state: Visit['state'] = { shown: 'nothing' };
   try {
-    if (plan.phone) await applyPhoneProfile(page);
+    if (plan.phone) await applyPhoneProfile(page, { cpuSlowdown: 'kept' });
     const outcome = await FLOWS[plan.surface]({ page, plan, siteUrl: site.url, state });
     return { ...plan, ...outcome, insert, seconds: (performance.now() - started) / 1000, pageErrors };
   } catch (error) {
