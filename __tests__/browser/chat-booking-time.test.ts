@@ -3,6 +3,7 @@
 // zone they named; one tap books it, and the row, the zone and the change/cancel link are the visitor's.
 import type { Page } from 'playwright-core';
 import { MOBILE, openPage } from './setup/browser';
+import { waitSkippingPauses } from './setup/chat-pace';
 import { chatCopy } from './setup/copy';
 import { leadHarnessForThisFile } from './setup/lead-harness';
 import { chatLog, openChat, say, waitForChatText } from './setup/lead-surfaces';
@@ -41,7 +42,13 @@ it('after the chat’s booking, offers times in the zone the visitor named that 
     await say(page, text);
   }
   await waitForChatText(page, spec.chat.success);
-  await waitForChatText(page, callTimes.otherTimesLabel).catch(() => undefined);
+  // The times are offered with a button for other times after them: the list is complete once that shows.
+  await waitSkippingPauses(
+    page,
+    (label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label),
+    callTimes.otherTimesLabel,
+    { what: `the offered times, then "${callTimes.otherTimesLabel}"` },
+  );
   const offered = replies(page)
     .filter({ hasNotText: callTimes.otherTimesLabel })
     .filter({ hasNotText: callTimes.waitLabel });
