@@ -10,7 +10,7 @@ module.exports = {
   testEnvironment: 'node',
   reporters: ['default', ['<rootDir>/scripts/ci/failed-tests-reporter.js', { suite: 'Browser' }]],
   testMatch: ['<rootDir>/__tests__/browser/**/*.test.ts'],
-  globalSetup: '<rootDir>/__tests__/browser/setup/build-site.ts',
+  globalSetup: '<rootDir>/__tests__/browser/setup/global-setup.ts',
   testTimeout: 120_000,
   // Two test files side by side, each in a Jest worker with its own Chromium, static server, data API and editor
   // backend (setup/test-env.ts, setup/editor.ts). Three at a time took as long (630 s against 618 s in clean-clone

@@ -25,6 +25,7 @@ module.exports = {
   testEnvironmentOptions: {
     url: 'http://localhost',
   },
+  globalSetup: '<rootDir>/__tests__/helpers/jest-global-setup.ts',
   setupFiles: ['<rootDir>/loadershim.js'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testEnvironment: 'jsdom',

@@ -19,6 +19,7 @@ import {
 } from '../../dev/local-api/local-keys';
 import { createNodeSupabaseClient, type NodeLeadClient } from '../../dev/local-api/node-client';
 import { mintChallenge, readChallengeSecret } from './lead-challenge';
+import { LOCAL_API_CHILD_BUNDLE } from './local-api-child-bundle';
 
 export {
   LOCAL_JWT_SECRET,
@@ -142,9 +143,10 @@ export type TestApiOptions = {
 /** `port` 0 (the default) picks a free port (the browser tests too: their pages are forwarded to it). */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const backend: Backend = options.backend ?? (process.env.LEAD_API_BACKEND === 'postgres' ? 'postgres' : 'pglite');
-  const child = fork(CHILD_ENTRY, [], {
+  const bundled = process.env[LOCAL_API_CHILD_BUNDLE];
+  const child = fork(bundled ?? CHILD_ENTRY, [], {
     cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: bundled ? [] : ['--import', 'tsx'],
     env: { ...process.env, LOCAL_API_TEST_OPTIONS: JSON.stringify({ ...options, backend }) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
