@@ -439,6 +439,7 @@ describe.each(BACKENDS)('insights reports on %s', (backend) => {
           order by 1`,
       );
       const entryPoints = [
+        'insights_experiment(text,timestamp with time zone)',
         'insights_overview(date,date)',
         'insights_pages(date,date)',
         'insights_sources(date,date,text)',
@@ -447,7 +448,7 @@ describe.each(BACKENDS)('insights reports on %s', (backend) => {
         const entry = entryPoints.some((fn) => row.fn === fn || row.fn === `private.${fn}`);
         expect({ ...row, fn: row.fn }).toEqual({ fn: row.fn, anon: false, authenticated: entry, service_role: false });
       }
-      expect(rows.filter((row) => row.authenticated)).toHaveLength(6);
+      expect(rows.filter((row) => row.authenticated)).toHaveLength(2 * entryPoints.length);
     });
   });
 });

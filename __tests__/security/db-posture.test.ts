@@ -356,8 +356,9 @@ describe('privileges in the database', () => {
   );
 
   // A signed-in request (authenticated) may call what anon may, plus the team's check and the team's reports (issue
-  // 44, 20261202120000_insights_reports.sql): security invoker wrappers in public over security definer functions in
-  // private, which answer a team member only (42501 for everyone else: __tests__/contract/insights-reports.test.ts).
+  // 44, 20261202120000_insights_reports.sql, 20261202130000_insights_experiment.sql): security invoker wrappers in
+  // public over security definer functions in private, which answer a team member only (42501 for everyone else:
+  // __tests__/contract/insights-reports.test.ts, insights-experiment.test.ts).
   // Their helpers (the period's figures, the lead and call sets, the source names) are no API role's.
   it('gives authenticated what anon has, plus the team check and the team reports, and nothing else', async () => {
     const extra = await api.sql<{ fn: string }>(
@@ -367,7 +368,12 @@ describe('privileges in the database', () => {
           and not has_function_privilege('anon', p.oid, 'EXECUTE')
         order by 1`,
     );
-    const reports = ['insights_overview(date,date)', 'insights_pages(date,date)', 'insights_sources(date,date,text)'];
+    const reports = [
+      'insights_experiment(text,timestamp with time zone)',
+      'insights_overview(date,date)',
+      'insights_pages(date,date)',
+      'insights_sources(date,date,text)',
+    ];
     expect(extra.map((row) => row.fn).sort()).toEqual(
       [...reports, ...reports.map((fn) => `private.${fn}`), 'private.is_team_member()'].sort(),
     );

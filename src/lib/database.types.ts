@@ -178,6 +178,17 @@ export type Database = {
       delete_expired_visit_events: { Args: { dry_run?: boolean }; Returns: Json };
       // The team's reports (20261202120000_insights_reports.sql): a signed-in team member's only (42501 for anyone
       // else); src/insights/dashboard/reports-api.ts reads them.
+      insights_experiment: {
+        Args: { experiment_id: string; started_at: string };
+        Returns: {
+          variant: number;
+          visitors: number;
+          engaged: number;
+          leads: number;
+          booked: number;
+          attended: number;
+        }[];
+      };
       insights_overview: { Args: { from_day: string; to_day: string }; Returns: Json };
       insights_sources: {
         Args: { from_day: string; to_day: string; touch?: string };
