@@ -256,7 +256,7 @@ describe('an entry saved from the editor', () => {
       ],
     };
     const saved = JSON.parse(format.toFile(edited)) as LandingPageContent;
-    expect(Object.keys(saved.sections[0])).toEqual(['type', 'title', 'text', 'primaryCta', 'image']);
+    expect(Object.keys(saved.sections[0])).toEqual(['type', 'title', 'text', 'primaryCta', 'image', 'experiment']);
     expect(saved.sections[0]).toMatchObject({ image: { decorative: false } });
     expect(saved).not.toHaveProperty('hideFromSearch');
   });

@@ -4,6 +4,7 @@
 import { contentByType, nodes, single } from './content-fixtures';
 import type { LandingPageContent, LandingSection } from '../../src/content-model/landing-schema';
 import type { ContentImage } from '../../src/content-model/image-schema';
+import type { ExperimentContent } from '../../src/content-model/experiment-schema';
 
 type Item = Record<string, unknown>;
 
@@ -32,6 +33,19 @@ export function processedImage(src: string) {
 const queriedImage = (image: ContentImage | undefined) =>
   image ? { alt: image.alt ?? null, file: { childImageSharp: { gatsbyImageData: processedImage(image.src) } } } : null;
 
+/** A section's experiment as the query returns it: null when there is none, each variant's image processed. */
+function queriedExperiment(experiment: ExperimentContent | undefined) {
+  if (!experiment) return null;
+  return {
+    ...experiment,
+    startedAt: experiment.startedAt ?? null,
+    variants: experiment.variants.map(({ image, ...variant }) => ({
+      ...variant,
+      image: queriedImage(image as ContentImage | undefined),
+    })),
+  };
+}
+
 const byKey = (items: Item[], key: string, names: readonly string[]) =>
   names.map((name) => items.find((item) => item[key] === name)!);
 
@@ -59,6 +73,7 @@ function queriedSection(section: LandingSection): Item {
         secondaryCta: null,
         ...section,
         image: queriedImage(section.image),
+        experiment: queriedExperiment(section.experiment),
       };
     case 'services':
       return { ...common, ...section, services: byKey(nodes<Item>('Service').nodes, 'slug', section.services) };
@@ -78,7 +93,7 @@ function queriedSection(section: LandingSection): Item {
     case 'text':
       return { ...common, type: 'text', optionalTitle: section.title ?? null, html: `<p>${section.body}</p>` };
     case 'cta':
-      return { ...common, secondaryCta: null, ...section };
+      return { ...common, secondaryCta: null, ...section, experiment: queriedExperiment(section.experiment) };
     case 'form':
       return { ...common, problem: null, ...section };
     default:

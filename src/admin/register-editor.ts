@@ -1,5 +1,5 @@
 // Everything the editor needs besides Decap itself: the content files' formats, the checked and read-only
-// widgets, the whole-entry check before a save, and the preview templates.
+// widgets, the ending of experiments and the whole-entry check before a save, and the preview templates.
 import type { ComponentType } from 'react';
 import type { CMS } from 'decap-cms-core';
 import type { ZodType } from 'zod';
@@ -11,7 +11,8 @@ import { checkedControl, type ControlProps } from './widgets/CheckedControl';
 import { checkedImageControl } from './widgets/CheckedImage';
 import { checkedObjectControl } from './widgets/CheckedObject';
 import { FixedValueControl, FixedValuePreview } from './widgets/FixedValue';
-import { plainValue } from './widgets/plain-value';
+import { immutableLike, plainValue } from './widgets/plain-value';
+import { endExperiments } from './end-experiment';
 import { HomePreview, PagePreview, PlansPreview, TestimonialsPreview } from './previews/page-previews';
 import { LegalPreview, ServicePreview } from './previews/mdx-previews';
 import { LandingPreview } from './previews/landing-preview';
@@ -23,6 +24,7 @@ const CHECKED_WIDGETS: Record<string, [string, Wrap]> = {
   'checked-string': ['string', checkedControl],
   'checked-text': ['text', checkedControl],
   'checked-number': ['number', checkedControl],
+  'checked-datetime': ['datetime', checkedControl],
   'checked-select': ['select', checkedControl],
   'checked-boolean': ['boolean', checkedControl],
   'checked-relation': ['relation', checkedControl],
@@ -66,9 +68,14 @@ export function registerEditor(cms: CMS, checks: Map<string, ZodType>): void {
     handler: async ({ entry }) => {
       const source = sourceOf(entry.get('collection') as string, entry.get('slug') as string);
       if (!source) return undefined;
-      const problems = await entryProblems(source, plainValue(entry.get('data')) as Record<string, unknown>);
+      const data = entry.get('data');
+      const plain = plainValue(data) as Record<string, unknown>;
+      // An experiment ended in this edit is checked and saved as the section it leaves.
+      const ended = endExperiments(source, plain);
+      const problems = [...ended.problems, ...(await entryProblems(source, ended.data))];
       if (problems.length > 0) throw new EntryRefusal(problems);
-      return undefined;
+      // Decap saves the data the handler returns (as Immutable, as it holds it), else its own.
+      return ended.data === plain ? undefined : immutableLike(data, ended.data);
     },
   });
 

@@ -14,6 +14,7 @@ import { stringsIn } from '../lib/json-strings';
 import { redirectProblems } from './redirect-check';
 import { contentFiles } from './content-file-list';
 import { imageProblems, landingPageProblems, referenceKeys } from './check-landing';
+import { experimentProblems } from './check-experiments';
 import { landingPage } from './landing-schema';
 import type { ReferenceTarget } from './field-kinds';
 import type { ContactFormCopy } from '../features/forms/copy-schema';
@@ -212,6 +213,12 @@ function crossCheck(content: ValidContent, root: string, faulty: Set<string>): C
       ) as Record<ReferenceTarget, string[] | undefined>,
       problemOptions: faulty.has('ContactFormJson') ? undefined : contactForm?.inputs.problem.options,
     }),
+  );
+  // Any page may hold an experiment (a landing page, the home page); their ids are the site's, across pages.
+  problems.push(
+    ...experimentProblems(
+      [...content].flatMap(([source, entries]) => entries.map((entry) => ({ ...entry, schema: source.schema }))),
+    ),
   );
   if (!routes.has(PRIVACY_POLICY_PATH)) {
     problems.push({

@@ -8,6 +8,7 @@
 import { z, type ZodType } from 'zod';
 import {
   BLOCK_LABELS,
+  END_EXPERIMENT_WORDING,
   fieldHint,
   fieldLabel,
   FIXED_BY_SPEC_HINT,
@@ -15,6 +16,7 @@ import {
   singular,
   singularLabel,
 } from './editor-wording';
+import { EXPERIMENT_END_KEY, EXPERIMENT_VARIANTS_MAX, isExperiment } from './experiment-schema';
 import { fieldKind, type ReferenceTarget } from './field-kinds';
 import { describeIssue, schemaIssues, type FieldNames } from './friendly-issue';
 import { MAX_IMAGE_BYTES } from './image-schema';
@@ -45,12 +47,16 @@ export type EditorField = {
   types?: EditorBlockType[];
   typeKey?: string;
   label_singular?: string;
-  options?: string[];
+  /** A choice's options: each its value, or a value and the words shown for it. */
+  options?: (string | { label: string; value: string })[];
   /** The value of a new entry or item. */
   default?: boolean;
   value_type?: 'int' | 'float';
   min?: number;
   max?: number;
+  step?: number;
+  /** A date and time: how the widget writes it (dayjs tokens). */
+  format?: string;
   allow_add?: boolean;
   allow_remove?: boolean;
   allow_reorder?: boolean;
@@ -68,6 +74,11 @@ export type EditorField = {
   modes?: string[];
   /** Key of the zod schema every value of this field must satisfy (see `checks`). */
   check?: string;
+  /**
+   * A choice the editor acts on when the entry is saved, never written to the file, so no content field: the
+   * version an experiment ends with (src/admin/end-experiment.ts).
+   */
+  editorOnly?: true;
 } & Partial<RelationTarget>;
 
 /** One block of a list of blocks (a landing page's hero, service cards …): its fields and its folded summary. */
@@ -229,7 +240,8 @@ function fieldFor(key: string, schema: ZodType, path: string, walk: Walk, parent
   }
 
   if (type instanceof z.ZodObject) {
-    const fields = objectFields(type, path, { ...walk, insideOptional: mayBeEmpty }, key);
+    const own = objectFields(type, path, { ...walk, insideOptional: mayBeEmpty }, key);
+    const fields = isExperiment(type) ? [...own, endExperimentField()] : own;
     // An object that may be left empty as a whole, or with a rule across its fields (an image's description or
     // decorative tick), is checked as a whole too; its fields then pass when empty.
     if (mayBeEmpty || checkDefs(type).length > 0) {
@@ -266,6 +278,9 @@ function fieldFor(key: string, schema: ZodType, path: string, walk: Walk, parent
   if (type instanceof z.ZodEnum) {
     return { ...base, widget: 'checked-select', options: type.options as string[], hint: hint(), check };
   }
+  if (type instanceof z.ZodISODateTime) {
+    return { ...base, widget: 'checked-datetime', format: dateTimeFormat(type, path), hint: hint(), check };
+  }
   if (type instanceof z.ZodString) {
     const { max } = lengthLimits(type);
     const widget = multiLineKeys.has(key) ? 'checked-text' : 'checked-string';
@@ -277,6 +292,7 @@ function fieldFor(key: string, schema: ZodType, path: string, walk: Walk, parent
       ...base,
       widget: 'checked-number',
       value_type: number.isInt ? 'int' : 'float',
+      ...(number.isInt ? { step: 1 } : {}),
       ...(Number.isFinite(number.minValue) ? { min: number.minValue as number } : {}),
       ...(Number.isFinite(number.maxValue) ? { max: number.maxValue as number } : {}),
       hint: hint(),
@@ -288,6 +304,43 @@ function fieldFor(key: string, schema: ZodType, path: string, walk: Walk, parent
     return { ...base, widget: 'checked-boolean', ...(mayBeEmpty ? {} : { default: false }), hint: hint(), check };
   }
   throw new Error(`${path}: no editor field for zod ${type.constructor.name}`);
+}
+
+/**
+ * How Decap's datetime widget writes a date and time the schema takes: to the second, with the offset of the
+ * editor's computer (`2026-11-27T09:00:00+11:00`), as z.iso.datetime({ offset: true }) requires and the content files
+ * have it. Its default would add milliseconds; with `picker_utc` it would write UTC, which a reader must convert.
+ */
+function dateTimeFormat(type: z.ZodISODateTime, path: string): string {
+  const { offset, local, precision } = type._zod.def as {
+    offset?: boolean;
+    local?: boolean;
+    precision?: number | null;
+  };
+  if (!offset || local || (precision !== undefined && precision !== null && precision !== 0)) {
+    throw new Error(`${path}: the editor writes a date and time to the second with its offset; allow that`);
+  }
+  return 'YYYY-MM-DDTHH:mm:ssZ';
+}
+
+/**
+ * The editor's own field of an experiment: the version it ends with, chosen from the original and each possible
+ * variant by its place in the list; the value is that version's index (0 the original).
+ */
+function endExperimentField(): EditorField {
+  const variants = Array.from({ length: EXPERIMENT_VARIANTS_MAX }, (_, index) => ({
+    label: END_EXPERIMENT_WORDING.variant(index + 1),
+    value: String(index + 1),
+  }));
+  return {
+    name: EXPERIMENT_END_KEY,
+    label: END_EXPERIMENT_WORDING.label,
+    widget: 'select',
+    required: false,
+    editorOnly: true,
+    options: [{ label: END_EXPERIMENT_WORDING.original, value: '0' }, ...variants],
+    hint: END_EXPERIMENT_WORDING.hint,
+  };
 }
 
 type Base = { name: string; label: string; required: boolean };
@@ -386,8 +439,9 @@ export function savedContent(schema: ZodType, value: unknown): unknown {
         const saved = savedContent(shape[key], value[key]);
         return unwrap(shape[key]).optional && isEmptyValue(saved) ? [] : [[key, saved] as const];
       });
+    // An experiment's end choice is the editor's, acted on before the save (src/admin/end-experiment.ts): never kept.
     const unknown = Object.keys(value)
-      .filter((key) => !(key in shape))
+      .filter((key) => !(key in shape) && !(key === EXPERIMENT_END_KEY && isExperiment(type)))
       .map((key) => [key, value[key]] as const);
     return Object.fromEntries([...known, ...unknown]);
   }

@@ -80,10 +80,22 @@ const HINTS: Record<string, string> = {
   form: 'demo-request: the demo request form of /contact; strategy-call: the strategy-call form of /book. A page holds one form, and buttons link to it with #form.',
   problem:
     'For the demo request form only: the answer to “What would you like to automate?” chosen for the visitor in advance. Leave empty to let them choose.',
+  experiment:
+    'Test other words for this section against the original: each visitor sees one version, and /insights shows which brings more leads. Leave empty for none. A page runs one experiment at a time.',
+  startedAt:
+    'When the experiment starts counting visitors: press Now just before you publish it. While this is empty the experiment is a draft: every visitor sees the original and nothing is counted.',
+  variants:
+    'The versions tested against the original, at most 3. Each has a name, its share of the visitors and only the fields it changes: leave the others empty to keep the original’s. Do not change them while the experiment runs; end it and start a new one instead.',
+  share:
+    'The percentage of visitors who see this variant, from 1 to 99. The original gets what the variants leave: one variant at 50 shows each version to half the visitors.',
 };
 
 /** Hints for a key under one parent key, where the key alone means something else: a page's social image. */
 const NESTED_HINTS: Record<string, string> = {
+  'experiment.id':
+    'The experiment’s name in the counts: lowercase letters, digits and single dashes, e.g. dental-hero-headline. Never change it while the experiment runs, and give each new experiment a new one.',
+  'experiment.name': 'What the insights dashboard calls the experiment, e.g. “Hero headline: calls vs. chairs”.',
+  'variants.name': 'What the insights dashboard calls this variant, e.g. “Chairs first”.',
   'meta.image':
     'The picture shown when the page is shared on social media or in a message (LinkedIn, Facebook, X, WhatsApp): at least 1200 × 630 pixels, cropped to that shape and, in small cards, to a square, so keep what matters in the middle. Without one, the site’s own picture is used. The share preview shows how it looks.',
 };
@@ -120,6 +132,17 @@ export function fieldHint(
   if (hint) return hint;
   return actedOnByCode ? 'The site acts on this value: change it with care.' : undefined;
 }
+
+/**
+ * The editor's control that ends an experiment (src/admin/end-experiment.ts): a choice of the version to keep, made
+ * into the section's own fields when the entry is saved. Its choices are the original and each possible variant.
+ */
+export const END_EXPERIMENT_WORDING = {
+  label: 'End the experiment',
+  hint: 'To end the experiment, choose the version to keep and save: its words become the section’s and the experiment is removed. Download its results from /insights first: the dashboard shows only the experiments the pages hold. Leave empty while it runs.',
+  original: 'Keep the original',
+  variant: (number: number) => `Keep variant ${number}`,
+};
 
 export const FIXED_BY_SPEC_HINT =
   'Fixed by the site specification (SPEC.md), word for word, so it cannot be changed here. Ask a developer if it must change.';

@@ -37,7 +37,14 @@ function referenceOf(schema: ZodType) {
 }
 
 function scalarFor(schema: ZodType): string | undefined {
-  if (schema instanceof z.ZodString || schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return 'String';
+  // A string of a format (an experiment's `startedAt`, z.iso.datetime) is no ZodString in zod 4, but text all the same.
+  if (
+    schema instanceof z.ZodString ||
+    schema instanceof z.ZodStringFormat ||
+    schema instanceof z.ZodEnum ||
+    schema instanceof z.ZodLiteral
+  )
+    return 'String';
   if (schema instanceof z.ZodBoolean) return 'Boolean';
   if (schema instanceof z.ZodNumber) return schema.isInt ? 'Int' : 'Float';
   return undefined;

@@ -3,6 +3,7 @@
 // the editor's block type, the content check and the GraphQL type the template queries.
 import { z } from 'zod';
 import { sharedType } from './graphql';
+import { experimentOf } from './experiment-schema';
 import { referenceField, markdownField, type ReferenceTarget } from './field-kinds';
 import { image } from './image-schema';
 import { link, pageMeta, stat, titledText } from './schemas';
@@ -15,13 +16,18 @@ const block = <Type extends string, Shape extends z.ZodRawShape>(typeName: strin
 const references = (what: string, to: ReferenceTarget) =>
   z.array(referenceField(notWording(text(what)), to)).min(1, `${what}s must name at least one`);
 
-export const heroBlock = block('LandingHero', 'hero', {
+const heroFields = {
   eyebrow: text('eyebrow').optional(),
   title: text('title').max(90, 'title should be at most 90 characters: the first thing visitors read'),
   text: text('text'),
   primaryCta: link,
   secondaryCta: link.optional(),
   image: image.optional(),
+};
+
+export const heroBlock = block('LandingHero', 'hero', {
+  ...heroFields,
+  experiment: experimentOf(heroFields).optional(),
 });
 
 export const servicesBlock = block('LandingServices', 'services', {
@@ -66,12 +72,14 @@ export const faqBlock = block('LandingFaq', 'faq', {
     .min(1, 'questions must be a list of at least one question'),
 });
 
-export const ctaBlock = block('LandingCta', 'cta', {
+const ctaFields = {
   title: text('title'),
   text: text('text'),
   primaryCta: link,
   secondaryCta: link.optional(),
-});
+};
+
+export const ctaBlock = block('LandingCta', 'cta', { ...ctaFields, experiment: experimentOf(ctaFields).optional() });
 
 export const leadForms = ['demo-request', 'strategy-call'] as const;
 

@@ -6,6 +6,7 @@ import { sharedType } from './graphql';
 import { notWording } from './wording';
 import { text, typeMessages } from './zod-helpers';
 import { image } from './image-schema';
+import { experimentOf } from './experiment-schema';
 import { FORM_ANCHOR } from './route-paths';
 
 export { FORM_ANCHOR };
@@ -116,20 +117,20 @@ export type SiteSettings = z.infer<typeof site>;
 
 export const stat = sharedType('Stat', z.object({ value: text('value'), label: text('label') }).strict());
 
+const homeHeroFields = {
+  eyebrow: text('eyebrow'),
+  title: text('title'),
+  subtitle: text('subtitle'),
+  primaryCta: link,
+  secondaryCta: link,
+  highlights: z.array(text('highlight')).min(1),
+  image: image.optional(),
+};
+
 export const home = z
   .object({
     meta: pageMeta,
-    hero: z
-      .object({
-        eyebrow: text('eyebrow'),
-        title: text('title'),
-        subtitle: text('subtitle'),
-        primaryCta: link,
-        secondaryCta: link,
-        highlights: z.array(text('highlight')).min(1),
-        image: image.optional(),
-      })
-      .strict(),
+    hero: z.object({ ...homeHeroFields, experiment: experimentOf(homeHeroFields).optional() }).strict(),
     stats: z.array(stat).min(1),
     servicesSection: z.object({ title: text('title'), intro: text('intro'), linkLabel: text('linkLabel') }).strict(),
     whyChooseUs: z

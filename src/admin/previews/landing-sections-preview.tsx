@@ -51,7 +51,9 @@ function previewImage(image: Partial<ContentImage> | undefined, getAsset: GetAss
 export const landingPreviewAdapters: {
   [Type in LandingBlockType]: (section: Section<Type>, getAsset: GetAsset) => LandingBlockProps[Type];
 } = {
-  hero: ({ image, ...hero }, getAsset) => ({ ...hero, image: previewImage(image, getAsset) }),
+  // The preview shows a section as a visitor without a variant sees it, the original, so not its experiment (whose
+  // variants may be half written).
+  hero: ({ image, experiment: _experiment, ...hero }, getAsset) => ({ ...hero, image: previewImage(image, getAsset) }),
   services: ({ services: names, ...section }) => ({
     ...section,
     services: named(names, services, (service) => service.slug),
@@ -73,7 +75,7 @@ export const landingPreviewAdapters: {
   reasons: ({ image, ...section }, getAsset) => ({ ...section, image: previewImage(image, getAsset) }),
   text: ({ title, body }) => ({ title, html: markdownHtml(body ?? '') }),
   faq: (section) => section,
-  cta: (section) => section,
+  cta: ({ experiment: _experiment, ...section }) => section,
   form: ({ title, intro, form, problem }) =>
     form === 'strategy-call'
       ? { title, intro, contactEmail: site.email, form, copy: forms.booking, bookingCopy: forms.bookingTime }

@@ -28,10 +28,12 @@ const home = filled(homeContent);
 
 export const HomePreview = previewTemplate<z.infer<typeof homeSchema>>(({ data, getAsset }) => {
   const { primaryCta: primary, secondaryCta: secondary, ...closing } = data.closingCta;
+  // The hero as a visitor without a variant sees it, the original, as on a landing page's preview.
+  const { experiment: _experiment, ...hero } = data.hero;
   return (
     <>
       <SocialCardPreview {...data.meta} getAsset={getAsset} />
-      <HomeHero {...data.hero} image={previewImage(data.hero.image, getAsset)} />
+      <HomeHero {...hero} image={previewImage(hero.image, getAsset)} />
       <StatsBand stats={data.stats} />
       <CtaBand {...closing} primary={primary} secondary={secondary} />
     </>
