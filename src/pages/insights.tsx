@@ -10,7 +10,7 @@ export default function InsightsPage({ data }: PageProps<Queries.InsightsPageQue
   const copy = (data.insightsJson!.content as InsightsCopy).dashboard;
   return (
     <SecretLinkPage titleId="insights-title" title={copy.title} loading={copy.loading}>
-      <InsightsApp copy={copy} />
+      <InsightsApp copy={copy} content={data} />
     </SecretLinkPage>
   );
 }
@@ -20,10 +20,56 @@ export function Head({ data, location }: HeadProps<Queries.InsightsPageQuery>) {
   return <SecretLinkHead meta={meta} pathname={location.pathname} />;
 }
 
+// Besides the copy, the experiments in the content, for the dashboard's list of them (experimentsFromContent in
+// src/insights/dashboard/experiment-content.ts): a landing page's hero and call to action, the home page's hero.
+// The two sections' experiments are aliased: their GraphQL types differ, and one response name over both would
+// have to have the same shape in each.
 export const query = graphql`
   query InsightsPage {
     insightsJson {
       content
+    }
+    allLandingPage {
+      nodes {
+        slug
+        sections {
+          ... on LandingHero {
+            heroExperiment: experiment {
+              id
+              name
+              startedAt
+              variants {
+                name
+                share
+              }
+            }
+          }
+          ... on LandingCta {
+            ctaExperiment: experiment {
+              id
+              name
+              startedAt
+              variants {
+                name
+                share
+              }
+            }
+          }
+        }
+      }
+    }
+    homeJson {
+      hero {
+        experiment {
+          id
+          name
+          startedAt
+          variants {
+            name
+            share
+          }
+        }
+      }
     }
   }
 `;

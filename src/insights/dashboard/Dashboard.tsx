@@ -1,12 +1,15 @@
 // The dashboard's first screen for a signed-in team member: who is signed in, the period, the figures with their
 // change against the previous period, the daily chart, the funnel, and the ranked tables. The reports load when the
 // period or the touch changes (./useReports.ts); the last figures stay while the next load (the region says it is
-// busy, and a status line says so). Just after signing in, focus moves to the figures' heading.
+// busy, and a status line says so). Just after signing in, focus moves to the figures' heading. The experiments in the
+// content follow, with their numbers from each one's start, whatever the period (./ExperimentTables.tsx).
 import { useEffect, useId, useRef, useState } from 'react';
 import { SecondaryButton } from '../../features/forms/styles';
 import type { DashboardCopy } from './copy-schema';
 import { DailyChart } from './DailyChart';
 import { DailySummary, DailyTable } from './DailyTable';
+import type { ExperimentSummary } from './experiment-content';
+import { ExperimentTables } from './ExperimentTables';
 import { FigureCards } from './FigureCards';
 import { fill, formatDay } from './format';
 import { FunnelTable } from './FunnelTable';
@@ -24,12 +27,14 @@ type Props = {
   client: TeamClient;
   copy: DashboardCopy;
   email: string;
+  /** The experiments in the content (./experiment-content.ts). */
+  experiments: readonly ExperimentSummary[];
   onSignOut: () => void;
   /** Move focus to the figures' heading when shown (just after signing in). */
   focusOnShow: boolean;
 };
 
-export function Dashboard({ client, copy, email, onSignOut, focusOnShow }: Props) {
+export function Dashboard({ client, copy, email, experiments, onSignOut, focusOnShow }: Props) {
   const id = useId();
   const [choice, setChoice] = useState<PeriodChoice>({ kind: 'last', days: 7 });
   const [touch, setTouch] = useState<Touch>('first');
@@ -128,6 +133,13 @@ export function Dashboard({ client, copy, email, onSignOut, focusOnShow }: Props
           </>
         )}
       </div>
+      <ExperimentTables
+        client={client}
+        copy={copy}
+        experiments={experiments}
+        email={email}
+        timeZone={overview?.time_zone}
+      />
     </>
   );
 }

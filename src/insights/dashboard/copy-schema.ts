@@ -2,7 +2,10 @@
 // sign-in e-mail's `signIn`, src/content-model/insights-schema.ts). Every word the page shows. Placeholders filled in
 // at run time (DASHBOARD_PLACEHOLDERS): {email} (the address signing in), {count}, {rate} (a share, as 12.5 %),
 // {change} (against the previous period, as +12 %), {days}, {from}, {to}, {previousFrom}, {previousTo} (days),
-// {visitors}, {leads}, {booked}, {day}.
+// {visitors}, {leads}, {booked}, {day}; for the experiments, {experiment} (an experiment's name), {page} (its page's path),
+// {version} (a version's name), {needs} (what is still needed, as 37 more visitors and 4 more leads), {chance} (a
+// chance to beat the original, as 96.7 %), {metric} (leads, or booked calls: what a winner is named on) and
+// {conversions} (how many of them).
 import { z } from 'zod';
 import { pageMeta } from '../../content-model/schemas';
 import { text } from '../../content-model/zod-helpers';
@@ -21,6 +24,13 @@ export const DASHBOARD_PLACEHOLDERS = [
   'leads',
   'booked',
   'day',
+  'experiment',
+  'page',
+  'version',
+  'needs',
+  'chance',
+  'metric',
+  'conversions',
 ];
 
 /** Text that must name each of `names` (what the code fills in), with why in the message. */
@@ -184,6 +194,67 @@ const tables = z
   })
   .strict();
 
+/** A count's words, singular (`one`) and plural (`other`), each with {count}. */
+const countWords = (meaning: string) =>
+  z
+    .object({
+      one: mentioning('one', ['count', meaning]),
+      other: mentioning('other', ['count', meaning]),
+    })
+    .strict();
+
+const experiments = z
+  .object({
+    heading: text('heading'),
+    /** Says that each experiment's numbers run from its start to now, whatever the period, within retention. */
+    intro: text('intro'),
+    rule: mentioning(
+      'rule',
+      ['visitors', 'the visitors every version needs'],
+      ['conversions', 'the leads (or booked calls) every version needs'],
+      ['days', 'the days an experiment must run'],
+      ['chance', 'the chance to beat the original a winner needs'],
+    ),
+    none: text('none'),
+    loading: text('loading'),
+    loadFailure: text('loadFailure'),
+    running: mentioning('running', ['page', 'the page it runs on'], ['day', 'the day it started']),
+    draft: mentioning('draft', ['page', 'the page it is on']),
+    /** The table's caption, read by assistive technology. */
+    caption: mentioning('caption', ['experiment', "the experiment's name"]),
+    original: text('original'),
+    /** A version the numbers have and the content no longer does. */
+    removedVersion: mentioning('removedVersion', ['version', "the version's number"]),
+    columns: z
+      .object({
+        version: text('version'),
+        share: text('share'),
+        visitors: text('visitors'),
+        engaged: text('engaged'),
+        leads: text('leads'),
+        leadRate: text('leadRate'),
+        booked: text('booked'),
+        chance: text('chance'),
+      })
+      .strict(),
+    /** The chance cell of the original, and of a chance that cannot be worked out (no leads in the original). */
+    notApplicable: text('notApplicable'),
+    /** The chance cell of a variant while the experiment is still collecting. */
+    notYet: text('notYet'),
+    metrics: z.object({ leads: text('leads'), booked: text('booked') }).strict(),
+    collecting: text('collecting'),
+    eachNeeds: mentioning('eachNeeds', ['needs', 'what every version still needs']),
+    versionNeeds: mentioning('versionNeeds', ['version', "the version's name"], ['needs', 'what it still needs']),
+    moreVisitors: countWords('how many more visitors'),
+    moreLeads: countWords('how many more leads'),
+    moreBooked: countWords('how many more booked calls'),
+    runMore: countWords('how many more days the experiment must run'),
+    winner: mentioning('winner', ['version', "the winner's name"], ['chance', 'its chance to beat the original']),
+    originalWins: mentioning('originalWins', ['chance', 'the highest chance of a variant to beat the original']),
+    noClearWinner: text('noClearWinner'),
+  })
+  .strict();
+
 export const dashboardCopy = z
   .object({
     meta: pageMeta,
@@ -197,6 +268,7 @@ export const dashboardCopy = z
     funnel,
     leftOut,
     tables,
+    experiments,
     loadingReports: text('loadingReports'),
     loadFailure: text('loadFailure'),
     retry: text('retry'),

@@ -66,3 +66,18 @@ export type PageRow = {
 };
 
 export type Reports = { overview: Overview; sources: SourceRow[]; pages: PageRow[] };
+
+/**
+ * One version of an experiment (public.insights_experiment): its visits since the experiment started, those that
+ * opened the chat or started a form, their counted leads, booked calls and attended calls. A version no visit has
+ * seen yet has no row.
+ */
+export type ExperimentRow = {
+  /** The version's index: 0 the original, 1… the variants. */
+  variant: number;
+  visitors: number;
+  engaged: number;
+  leads: number;
+  booked: number;
+  attended: number;
+};

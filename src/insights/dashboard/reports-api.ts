@@ -1,13 +1,14 @@
 // The three reports for a period, through the data API as a signed-in team member (public.insights_overview,
 // insights_sources, insights_pages). A request not from a team member is refused with 42501 (a stranger, or an
-// address taken off the list): 'forbidden'; anything else that goes wrong: 'failed'.
+// address taken off the list): 'forbidden'; anything else that goes wrong: 'failed'. ./experiments-api.ts reads the
+// experiments' numbers the same way.
 import type { Period } from './periods';
 import type { Overview, PageRow, Reports, SourceRow, Touch } from './report-types';
 import type { TeamClient } from './team-client';
 
 export type Loaded<T> = { status: 'ok'; value: T } | { status: 'forbidden' } | { status: 'failed' };
 
-type Answer = { data: unknown; error: { code?: string } | null };
+export type Answer = { data: unknown; error: { code?: string } | null };
 
 function read<T>({ data, error }: Answer): Loaded<T> {
   if (error) return error.code === '42501' ? { status: 'forbidden' } : { status: 'failed' };
@@ -16,7 +17,8 @@ function read<T>({ data, error }: Answer): Loaded<T> {
 
 const args = (period: Period) => ({ from_day: period.from, to_day: period.to });
 
-async function attempt<T>(call: () => PromiseLike<Answer>): Promise<Loaded<T>> {
+/** One call's answer as Loaded; a call that throws (no network) has failed. */
+export async function attempt<T>(call: () => PromiseLike<Answer>): Promise<Loaded<T>> {
   try {
     return read<T>(await call());
   } catch {
