@@ -3,6 +3,7 @@ import { themeCssVariables } from './src/styles/theme';
 import { EARLY_INPUT_SCRIPT } from './src/early-input/script';
 import { withoutStyleRehydration } from './src/styles/server-rendered-styles';
 import { renderBody } from './src/build/render-body';
+import { EXPERIMENT_VERSION_CSS } from './src/insights/experiments/version-styles';
 
 export { wrapPageElement } from './src/gatsby-wrappers';
 
@@ -11,6 +12,8 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, set
   setHeadComponents([
     // The theme's custom properties, in the HTML itself: they apply from the first paint, before any script.
     <style key="theme-variables" dangerouslySetInnerHTML={{ __html: themeCssVariables() }} />,
+    // Which version of an experiment's section shows, from the first paint (src/insights/experiments/).
+    <style key="experiment-versions" dangerouslySetInnerHTML={{ __html: EXPERIMENT_VERSION_CSS }} />,
     // Keeps taps, typing and submits made before hydration (src/early-input/script.ts).
     <script key="early-input" dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />,
   ]);

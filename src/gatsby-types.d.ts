@@ -3894,6 +3894,7 @@ type HomeJsonGroupConnection_sumArgs = {
 };
 
 type HomeJsonHero = {
+  readonly experiment: Maybe<HomeJsonHeroExperiment>;
   readonly eyebrow: Scalars['String'];
   readonly highlights: ReadonlyArray<Scalars['String']>;
   readonly image: Maybe<Image>;
@@ -3903,7 +3904,88 @@ type HomeJsonHero = {
   readonly title: Scalars['String'];
 };
 
+type HomeJsonHeroExperiment = {
+  readonly id: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly startedAt: Maybe<Scalars['String']>;
+  readonly variants: ReadonlyArray<HomeJsonHeroExperimentVariants>;
+};
+
+type HomeJsonHeroExperimentFieldSelector = {
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly startedAt: InputMaybe<FieldSelectorEnum>;
+  readonly variants: InputMaybe<HomeJsonHeroExperimentVariantsFieldSelector>;
+};
+
+type HomeJsonHeroExperimentFilterInput = {
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly startedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly variants: InputMaybe<HomeJsonHeroExperimentVariantsFilterListInput>;
+};
+
+type HomeJsonHeroExperimentSortInput = {
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly startedAt: InputMaybe<SortOrderEnum>;
+  readonly variants: InputMaybe<HomeJsonHeroExperimentVariantsSortInput>;
+};
+
+type HomeJsonHeroExperimentVariants = {
+  readonly eyebrow: Maybe<Scalars['String']>;
+  readonly highlights: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly image: Maybe<Image>;
+  readonly name: Scalars['String'];
+  readonly primaryCta: Maybe<Link>;
+  readonly secondaryCta: Maybe<Link>;
+  readonly share: Scalars['Int'];
+  readonly subtitle: Maybe<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
+};
+
+type HomeJsonHeroExperimentVariantsFieldSelector = {
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly highlights: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<ImageFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly primaryCta: InputMaybe<LinkFieldSelector>;
+  readonly secondaryCta: InputMaybe<LinkFieldSelector>;
+  readonly share: InputMaybe<FieldSelectorEnum>;
+  readonly subtitle: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeJsonHeroExperimentVariantsFilterInput = {
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly highlights: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<ImageFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly primaryCta: InputMaybe<LinkFilterInput>;
+  readonly secondaryCta: InputMaybe<LinkFilterInput>;
+  readonly share: InputMaybe<IntQueryOperatorInput>;
+  readonly subtitle: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeJsonHeroExperimentVariantsFilterListInput = {
+  readonly elemMatch: InputMaybe<HomeJsonHeroExperimentVariantsFilterInput>;
+};
+
+type HomeJsonHeroExperimentVariantsSortInput = {
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly highlights: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<ImageSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly primaryCta: InputMaybe<LinkSortInput>;
+  readonly secondaryCta: InputMaybe<LinkSortInput>;
+  readonly share: InputMaybe<SortOrderEnum>;
+  readonly subtitle: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type HomeJsonHeroFieldSelector = {
+  readonly experiment: InputMaybe<HomeJsonHeroExperimentFieldSelector>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly highlights: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<ImageFieldSelector>;
@@ -3914,6 +3996,7 @@ type HomeJsonHeroFieldSelector = {
 };
 
 type HomeJsonHeroFilterInput = {
+  readonly experiment: InputMaybe<HomeJsonHeroExperimentFilterInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly highlights: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<ImageFilterInput>;
@@ -3924,6 +4007,7 @@ type HomeJsonHeroFilterInput = {
 };
 
 type HomeJsonHeroSortInput = {
+  readonly experiment: InputMaybe<HomeJsonHeroExperimentSortInput>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly highlights: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<ImageSortInput>;
@@ -4538,6 +4622,7 @@ type InsightsJsonConnection_sumArgs = {
 type InsightsJsonDashboard = {
   readonly account: InsightsJsonDashboardAccount;
   readonly chart: InsightsJsonDashboardChart;
+  readonly experiments: InsightsJsonDashboardExperiments;
   readonly figures: InsightsJsonDashboardFigures;
   readonly funnel: InsightsJsonDashboardFunnel;
   readonly leftOut: InsightsJsonDashboardLeftOut;
@@ -4608,9 +4693,266 @@ type InsightsJsonDashboardChartSortInput = {
   readonly tableCaption: InputMaybe<SortOrderEnum>;
 };
 
+type InsightsJsonDashboardExperiments = {
+  readonly caption: Scalars['String'];
+  readonly collecting: Scalars['String'];
+  readonly columns: InsightsJsonDashboardExperimentsColumns;
+  readonly draft: Scalars['String'];
+  readonly eachNeeds: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly loadFailure: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly metrics: InsightsJsonDashboardExperimentsMetrics;
+  readonly moreBooked: InsightsJsonDashboardExperimentsMoreBooked;
+  readonly moreLeads: InsightsJsonDashboardExperimentsMoreLeads;
+  readonly moreVisitors: InsightsJsonDashboardExperimentsMoreVisitors;
+  readonly noClearWinner: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly notApplicable: Scalars['String'];
+  readonly notYet: Scalars['String'];
+  readonly original: Scalars['String'];
+  readonly originalWins: Scalars['String'];
+  readonly removedVersion: Scalars['String'];
+  readonly rule: Scalars['String'];
+  readonly runMore: InsightsJsonDashboardExperimentsRunMore;
+  readonly running: Scalars['String'];
+  readonly versionNeeds: Scalars['String'];
+  readonly winner: Scalars['String'];
+};
+
+type InsightsJsonDashboardExperimentsColumns = {
+  readonly booked: Scalars['String'];
+  readonly chance: Scalars['String'];
+  readonly engaged: Scalars['String'];
+  readonly leadRate: Scalars['String'];
+  readonly leads: Scalars['String'];
+  readonly share: Scalars['String'];
+  readonly version: Scalars['String'];
+  readonly visitors: Scalars['String'];
+};
+
+type InsightsJsonDashboardExperimentsColumnsFieldSelector = {
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly chance: InputMaybe<FieldSelectorEnum>;
+  readonly engaged: InputMaybe<FieldSelectorEnum>;
+  readonly leadRate: InputMaybe<FieldSelectorEnum>;
+  readonly leads: InputMaybe<FieldSelectorEnum>;
+  readonly share: InputMaybe<FieldSelectorEnum>;
+  readonly version: InputMaybe<FieldSelectorEnum>;
+  readonly visitors: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardExperimentsColumnsFilterInput = {
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly chance: InputMaybe<StringQueryOperatorInput>;
+  readonly engaged: InputMaybe<StringQueryOperatorInput>;
+  readonly leadRate: InputMaybe<StringQueryOperatorInput>;
+  readonly leads: InputMaybe<StringQueryOperatorInput>;
+  readonly share: InputMaybe<StringQueryOperatorInput>;
+  readonly version: InputMaybe<StringQueryOperatorInput>;
+  readonly visitors: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardExperimentsColumnsSortInput = {
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly chance: InputMaybe<SortOrderEnum>;
+  readonly engaged: InputMaybe<SortOrderEnum>;
+  readonly leadRate: InputMaybe<SortOrderEnum>;
+  readonly leads: InputMaybe<SortOrderEnum>;
+  readonly share: InputMaybe<SortOrderEnum>;
+  readonly version: InputMaybe<SortOrderEnum>;
+  readonly visitors: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardExperimentsFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly collecting: InputMaybe<FieldSelectorEnum>;
+  readonly columns: InputMaybe<InsightsJsonDashboardExperimentsColumnsFieldSelector>;
+  readonly draft: InputMaybe<FieldSelectorEnum>;
+  readonly eachNeeds: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly loadFailure: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly metrics: InputMaybe<InsightsJsonDashboardExperimentsMetricsFieldSelector>;
+  readonly moreBooked: InputMaybe<InsightsJsonDashboardExperimentsMoreBookedFieldSelector>;
+  readonly moreLeads: InputMaybe<InsightsJsonDashboardExperimentsMoreLeadsFieldSelector>;
+  readonly moreVisitors: InputMaybe<InsightsJsonDashboardExperimentsMoreVisitorsFieldSelector>;
+  readonly noClearWinner: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly notApplicable: InputMaybe<FieldSelectorEnum>;
+  readonly notYet: InputMaybe<FieldSelectorEnum>;
+  readonly original: InputMaybe<FieldSelectorEnum>;
+  readonly originalWins: InputMaybe<FieldSelectorEnum>;
+  readonly removedVersion: InputMaybe<FieldSelectorEnum>;
+  readonly rule: InputMaybe<FieldSelectorEnum>;
+  readonly runMore: InputMaybe<InsightsJsonDashboardExperimentsRunMoreFieldSelector>;
+  readonly running: InputMaybe<FieldSelectorEnum>;
+  readonly versionNeeds: InputMaybe<FieldSelectorEnum>;
+  readonly winner: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardExperimentsFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly collecting: InputMaybe<StringQueryOperatorInput>;
+  readonly columns: InputMaybe<InsightsJsonDashboardExperimentsColumnsFilterInput>;
+  readonly draft: InputMaybe<StringQueryOperatorInput>;
+  readonly eachNeeds: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly loadFailure: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly metrics: InputMaybe<InsightsJsonDashboardExperimentsMetricsFilterInput>;
+  readonly moreBooked: InputMaybe<InsightsJsonDashboardExperimentsMoreBookedFilterInput>;
+  readonly moreLeads: InputMaybe<InsightsJsonDashboardExperimentsMoreLeadsFilterInput>;
+  readonly moreVisitors: InputMaybe<InsightsJsonDashboardExperimentsMoreVisitorsFilterInput>;
+  readonly noClearWinner: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly notApplicable: InputMaybe<StringQueryOperatorInput>;
+  readonly notYet: InputMaybe<StringQueryOperatorInput>;
+  readonly original: InputMaybe<StringQueryOperatorInput>;
+  readonly originalWins: InputMaybe<StringQueryOperatorInput>;
+  readonly removedVersion: InputMaybe<StringQueryOperatorInput>;
+  readonly rule: InputMaybe<StringQueryOperatorInput>;
+  readonly runMore: InputMaybe<InsightsJsonDashboardExperimentsRunMoreFilterInput>;
+  readonly running: InputMaybe<StringQueryOperatorInput>;
+  readonly versionNeeds: InputMaybe<StringQueryOperatorInput>;
+  readonly winner: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardExperimentsMetrics = {
+  readonly booked: Scalars['String'];
+  readonly leads: Scalars['String'];
+};
+
+type InsightsJsonDashboardExperimentsMetricsFieldSelector = {
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly leads: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardExperimentsMetricsFilterInput = {
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly leads: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardExperimentsMetricsSortInput = {
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly leads: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardExperimentsMoreBooked = {
+  readonly one: Scalars['String'];
+  readonly other: Scalars['String'];
+};
+
+type InsightsJsonDashboardExperimentsMoreBookedFieldSelector = {
+  readonly one: InputMaybe<FieldSelectorEnum>;
+  readonly other: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardExperimentsMoreBookedFilterInput = {
+  readonly one: InputMaybe<StringQueryOperatorInput>;
+  readonly other: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardExperimentsMoreBookedSortInput = {
+  readonly one: InputMaybe<SortOrderEnum>;
+  readonly other: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardExperimentsMoreLeads = {
+  readonly one: Scalars['String'];
+  readonly other: Scalars['String'];
+};
+
+type InsightsJsonDashboardExperimentsMoreLeadsFieldSelector = {
+  readonly one: InputMaybe<FieldSelectorEnum>;
+  readonly other: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardExperimentsMoreLeadsFilterInput = {
+  readonly one: InputMaybe<StringQueryOperatorInput>;
+  readonly other: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardExperimentsMoreLeadsSortInput = {
+  readonly one: InputMaybe<SortOrderEnum>;
+  readonly other: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardExperimentsMoreVisitors = {
+  readonly one: Scalars['String'];
+  readonly other: Scalars['String'];
+};
+
+type InsightsJsonDashboardExperimentsMoreVisitorsFieldSelector = {
+  readonly one: InputMaybe<FieldSelectorEnum>;
+  readonly other: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardExperimentsMoreVisitorsFilterInput = {
+  readonly one: InputMaybe<StringQueryOperatorInput>;
+  readonly other: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardExperimentsMoreVisitorsSortInput = {
+  readonly one: InputMaybe<SortOrderEnum>;
+  readonly other: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardExperimentsRunMore = {
+  readonly one: Scalars['String'];
+  readonly other: Scalars['String'];
+};
+
+type InsightsJsonDashboardExperimentsRunMoreFieldSelector = {
+  readonly one: InputMaybe<FieldSelectorEnum>;
+  readonly other: InputMaybe<FieldSelectorEnum>;
+};
+
+type InsightsJsonDashboardExperimentsRunMoreFilterInput = {
+  readonly one: InputMaybe<StringQueryOperatorInput>;
+  readonly other: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InsightsJsonDashboardExperimentsRunMoreSortInput = {
+  readonly one: InputMaybe<SortOrderEnum>;
+  readonly other: InputMaybe<SortOrderEnum>;
+};
+
+type InsightsJsonDashboardExperimentsSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly collecting: InputMaybe<SortOrderEnum>;
+  readonly columns: InputMaybe<InsightsJsonDashboardExperimentsColumnsSortInput>;
+  readonly draft: InputMaybe<SortOrderEnum>;
+  readonly eachNeeds: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly loadFailure: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly metrics: InputMaybe<InsightsJsonDashboardExperimentsMetricsSortInput>;
+  readonly moreBooked: InputMaybe<InsightsJsonDashboardExperimentsMoreBookedSortInput>;
+  readonly moreLeads: InputMaybe<InsightsJsonDashboardExperimentsMoreLeadsSortInput>;
+  readonly moreVisitors: InputMaybe<InsightsJsonDashboardExperimentsMoreVisitorsSortInput>;
+  readonly noClearWinner: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly notApplicable: InputMaybe<SortOrderEnum>;
+  readonly notYet: InputMaybe<SortOrderEnum>;
+  readonly original: InputMaybe<SortOrderEnum>;
+  readonly originalWins: InputMaybe<SortOrderEnum>;
+  readonly removedVersion: InputMaybe<SortOrderEnum>;
+  readonly rule: InputMaybe<SortOrderEnum>;
+  readonly runMore: InputMaybe<InsightsJsonDashboardExperimentsRunMoreSortInput>;
+  readonly running: InputMaybe<SortOrderEnum>;
+  readonly versionNeeds: InputMaybe<SortOrderEnum>;
+  readonly winner: InputMaybe<SortOrderEnum>;
+};
+
 type InsightsJsonDashboardFieldSelector = {
   readonly account: InputMaybe<InsightsJsonDashboardAccountFieldSelector>;
   readonly chart: InputMaybe<InsightsJsonDashboardChartFieldSelector>;
+  readonly experiments: InputMaybe<InsightsJsonDashboardExperimentsFieldSelector>;
   readonly figures: InputMaybe<InsightsJsonDashboardFiguresFieldSelector>;
   readonly funnel: InputMaybe<InsightsJsonDashboardFunnelFieldSelector>;
   readonly leftOut: InputMaybe<InsightsJsonDashboardLeftOutFieldSelector>;
@@ -4712,6 +5054,7 @@ type InsightsJsonDashboardFiguresSortInput = {
 type InsightsJsonDashboardFilterInput = {
   readonly account: InputMaybe<InsightsJsonDashboardAccountFilterInput>;
   readonly chart: InputMaybe<InsightsJsonDashboardChartFilterInput>;
+  readonly experiments: InputMaybe<InsightsJsonDashboardExperimentsFilterInput>;
   readonly figures: InputMaybe<InsightsJsonDashboardFiguresFilterInput>;
   readonly funnel: InputMaybe<InsightsJsonDashboardFunnelFilterInput>;
   readonly leftOut: InputMaybe<InsightsJsonDashboardLeftOutFilterInput>;
@@ -4953,6 +5296,7 @@ type InsightsJsonDashboardSignInSortInput = {
 type InsightsJsonDashboardSortInput = {
   readonly account: InputMaybe<InsightsJsonDashboardAccountSortInput>;
   readonly chart: InputMaybe<InsightsJsonDashboardChartSortInput>;
+  readonly experiments: InputMaybe<InsightsJsonDashboardExperimentsSortInput>;
   readonly figures: InputMaybe<InsightsJsonDashboardFiguresSortInput>;
   readonly funnel: InputMaybe<InsightsJsonDashboardFunnelSortInput>;
   readonly leftOut: InputMaybe<InsightsJsonDashboardLeftOutSortInput>;
@@ -5263,11 +5607,28 @@ type JSONQueryOperatorInput = {
 };
 
 type LandingCta = {
+  readonly experiment: Maybe<LandingCtaExperiment>;
   readonly primaryCta: Link;
   readonly secondaryCta: Maybe<Link>;
   readonly text: Scalars['String'];
   readonly title: Scalars['String'];
   readonly type: Scalars['String'];
+};
+
+type LandingCtaExperiment = {
+  readonly id: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly startedAt: Maybe<Scalars['String']>;
+  readonly variants: ReadonlyArray<LandingCtaExperimentVariants>;
+};
+
+type LandingCtaExperimentVariants = {
+  readonly name: Scalars['String'];
+  readonly primaryCta: Maybe<Link>;
+  readonly secondaryCta: Maybe<Link>;
+  readonly share: Scalars['Int'];
+  readonly text: Maybe<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
 };
 
 type LandingFaq = {
@@ -5285,6 +5646,7 @@ type LandingForm = {
 };
 
 type LandingHero = {
+  readonly experiment: Maybe<LandingHeroExperiment>;
   readonly eyebrow: Maybe<Scalars['String']>;
   readonly image: Maybe<Image>;
   readonly primaryCta: Link;
@@ -5292,6 +5654,24 @@ type LandingHero = {
   readonly text: Scalars['String'];
   readonly title: Scalars['String'];
   readonly type: Scalars['String'];
+};
+
+type LandingHeroExperiment = {
+  readonly id: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly startedAt: Maybe<Scalars['String']>;
+  readonly variants: ReadonlyArray<LandingHeroExperimentVariants>;
+};
+
+type LandingHeroExperimentVariants = {
+  readonly eyebrow: Maybe<Scalars['String']>;
+  readonly image: Maybe<Image>;
+  readonly name: Scalars['String'];
+  readonly primaryCta: Maybe<Link>;
+  readonly secondaryCta: Maybe<Link>;
+  readonly share: Scalars['Int'];
+  readonly text: Maybe<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
 };
 
 type LandingPage = Node & {
@@ -9401,20 +9781,20 @@ type HeroImageFieldsFragment = { readonly alt: string | null, readonly file: { r
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeJson: { readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly subtitle: string, readonly highlights: ReadonlyArray<string>, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string }, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly servicesSection: { readonly title: string, readonly intro: string, readonly linkLabel: string }, readonly whyChooseUs: { readonly title: string, readonly intro: string, readonly imageAlt: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonialsSection: { readonly title: string, readonly intro: string }, readonly closingCta: { readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> }, readonly allTestimonialsJson: { readonly nodes: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> }, readonly siteJson: { readonly brandName: string, readonly siteUrl: string, readonly email: string, readonly tagline: string } | null, readonly illustration: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
+type HomePageQuery = { readonly homeJson: { readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly subtitle: string, readonly highlights: ReadonlyArray<string>, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string }, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly experiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number, readonly eyebrow: string | null, readonly title: string | null, readonly subtitle: string | null, readonly highlights: ReadonlyArray<string> | null, readonly primaryCta: { readonly label: string, readonly to: string } | null, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> } | null }, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly servicesSection: { readonly title: string, readonly intro: string, readonly linkLabel: string }, readonly whyChooseUs: { readonly title: string, readonly intro: string, readonly imageAlt: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonialsSection: { readonly title: string, readonly intro: string }, readonly closingCta: { readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } } } | null, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> }, readonly allTestimonialsJson: { readonly nodes: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> }, readonly siteJson: { readonly brandName: string, readonly siteUrl: string, readonly email: string, readonly tagline: string } | null, readonly illustration: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
 
 type InsightsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type InsightsPageQuery = { readonly insightsJson: { readonly content: Record<string, unknown> } | null };
+type InsightsPageQuery = { readonly insightsJson: { readonly content: Record<string, unknown> } | null, readonly allLandingPage: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly sections: ReadonlyArray<{ readonly ctaExperiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number }> } | null } | { readonly heroExperiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number }> } | null } | {}> }> }, readonly homeJson: { readonly hero: { readonly experiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number }> } | null } } | null };
 
-type LandingCtaFieldsFragment = { readonly type: string, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null };
+type LandingCtaFieldsFragment = { readonly type: string, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly experiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number, readonly title: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly to: string } | null, readonly secondaryCta: { readonly label: string, readonly to: string } | null }> } | null };
 
 type LandingFaqFieldsFragment = { readonly type: string, readonly title: string, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> };
 
 type LandingFormFieldsFragment = { readonly type: string, readonly title: string, readonly intro: string, readonly form: string, readonly problem: string | null };
 
-type LandingHeroFieldsFragment = { readonly type: string, readonly eyebrow: string | null, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null };
+type LandingHeroFieldsFragment = { readonly type: string, readonly eyebrow: string | null, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly experiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number, readonly eyebrow: string | null, readonly title: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly to: string } | null, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> } | null };
 
 type LandingPageQueryVariables = Exact<{
   id: Scalars['String'];
@@ -9423,7 +9803,7 @@ type LandingPageQueryVariables = Exact<{
 }>;
 
 
-type LandingPageQuery = { readonly landingPage: { readonly hideFromSearch: boolean | null, readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly sections: ReadonlyArray<{ readonly __typename: 'LandingCta', readonly type: string, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null } | { readonly __typename: 'LandingFaq', readonly type: string, readonly title: string, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'LandingForm', readonly type: string, readonly title: string, readonly intro: string, readonly form: string, readonly problem: string | null } | { readonly __typename: 'LandingHero', readonly type: string, readonly eyebrow: string | null, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'LandingPlans', readonly type: string, readonly title: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> } | { readonly __typename: 'LandingReasons', readonly type: string, readonly title: string, readonly intro: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'LandingServices', readonly type: string, readonly title: string, readonly intro: string, readonly linkLabel: string, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> } | { readonly __typename: 'LandingStats', readonly type: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | { readonly __typename: 'LandingTestimonials', readonly type: string, readonly title: string, readonly intro: string, readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> } | { readonly __typename: 'LandingText', readonly type: string, readonly html: string, readonly optionalTitle: string | null }> } | null, readonly pricingPageJson: { readonly mostPopularLabel: string, readonly quoteCta: { readonly label: string, readonly to: string } } | null, readonly contactFormJson?: { readonly content: Record<string, unknown> } | null, readonly bookingFormJson?: { readonly content: Record<string, unknown> } | null, readonly bookingJson?: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
+type LandingPageQuery = { readonly landingPage: { readonly hideFromSearch: boolean | null, readonly meta: { readonly title: string, readonly description: string, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } | null }, readonly sections: ReadonlyArray<{ readonly __typename: 'LandingCta', readonly type: string, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly experiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number, readonly title: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly to: string } | null, readonly secondaryCta: { readonly label: string, readonly to: string } | null }> } | null } | { readonly __typename: 'LandingFaq', readonly type: string, readonly title: string, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'LandingForm', readonly type: string, readonly title: string, readonly intro: string, readonly form: string, readonly problem: string | null } | { readonly __typename: 'LandingHero', readonly type: string, readonly eyebrow: string | null, readonly title: string, readonly text: string, readonly primaryCta: { readonly label: string, readonly to: string }, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly experiment: { readonly id: string, readonly name: string, readonly startedAt: string | null, readonly variants: ReadonlyArray<{ readonly name: string, readonly share: number, readonly eyebrow: string | null, readonly title: string | null, readonly text: string | null, readonly primaryCta: { readonly label: string, readonly to: string } | null, readonly secondaryCta: { readonly label: string, readonly to: string } | null, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> } | null } | { readonly __typename: 'LandingPlans', readonly type: string, readonly title: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> } | { readonly __typename: 'LandingReasons', readonly type: string, readonly title: string, readonly intro: string, readonly reasons: ReadonlyArray<{ readonly title: string, readonly text: string }>, readonly image: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'LandingServices', readonly type: string, readonly title: string, readonly intro: string, readonly linkLabel: string, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string, readonly icon: string }> } | { readonly __typename: 'LandingStats', readonly type: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | { readonly __typename: 'LandingTestimonials', readonly type: string, readonly title: string, readonly intro: string, readonly testimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly role: string, readonly company: string, readonly rating: number, readonly photo: { readonly alt: string | null, readonly file: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null }> } | { readonly __typename: 'LandingText', readonly type: string, readonly html: string, readonly optionalTitle: string | null }> } | null, readonly pricingPageJson: { readonly mostPopularLabel: string, readonly quoteCta: { readonly label: string, readonly to: string } } | null, readonly contactFormJson?: { readonly content: Record<string, unknown> } | null, readonly bookingFormJson?: { readonly content: Record<string, unknown> } | null, readonly bookingJson?: { readonly content: Record<string, unknown> } | null, readonly siteJson: { readonly email: string } | null };
 
 type LandingPlansFieldsFragment = { readonly type: string, readonly title: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly name: string, readonly tagline: string, readonly description: string, readonly bestFor: string, readonly features: ReadonlyArray<string>, readonly mostPopular: boolean }> };
 

@@ -1,5 +1,6 @@
 // The landing template renders every block of the sample page from its query result (built from the real
 // content), each with the site's own components; its head carries the social image and the FAQ's structured data.
+// A section running an experiment is checked as the visit sees it: the version <html> names, under the page's rules.
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LandingPageTemplate, { Head } from '../../src/templates/landing-page';
@@ -11,6 +12,10 @@ import { composeContactMessage } from '../../src/features/forms/contact-form-mod
 import { nodes, single } from '../helpers/content-fixtures';
 import { mockSiteSettings } from '../helpers/site-settings';
 import { landingPageData, landingPages } from '../helpers/landing-data';
+import { SHOWN_VARIANT_ATTRIBUTE } from '../../src/insights/experiments/shown-variant';
+import { EXPERIMENT_VERSION_CSS } from '../../src/insights/experiments/version-styles';
+import { sectionForVariant } from '../../src/insights/experiments/versions';
+import type { ExperimentContent } from '../../src/content-model/experiment-schema';
 
 jest.mock('../../src/lib/leads');
 // The lazily loaded blocks can take more than the default second on a busy machine (both cores in use).
@@ -24,13 +29,21 @@ beforeEach(() => mockSiteSettings());
 
 // The blocks below the hero and the forms are loaded lazily, as on the site; loaded once here, so each test's
 // lazy components resolve at once instead of waiting for Jest to transform the modules.
-beforeAll(() =>
-  Promise.all([
+beforeAll(() => {
+  // The rules every page has in its <head> (gatsby-ssr): only the version the visit is shown is visible.
+  const style = document.createElement('style');
+  style.textContent = EXPERIMENT_VERSION_CSS;
+  document.head.appendChild(style);
+  return Promise.all([
     import('../../src/components/landing/below-the-fold'),
     import('../../src/features/forms/ContactForm'),
     import('../../src/features/forms/BookingForm'),
-  ]),
-);
+  ]);
+});
+
+/** A section as the visit sees it: the version of its experiment that the page shows (0 without one). */
+const asShown = <Section extends { experiment?: ExperimentContent }>(section: Section) =>
+  sectionForVariant(section, Number(document.documentElement.getAttribute(SHOWN_VARIANT_ATTRIBUTE) ?? 0));
 
 function renderPage(page = landingPages()[0]) {
   // Typed as the page's query result; built from the same content the build reads.
@@ -60,7 +73,8 @@ const headingsIn = async (name: string, level: number) =>
 const expectRendered: {
   [Type in LandingBlockType]: (section: Extract<LandingSection, { type: Type }>) => Promise<void>;
 } = {
-  hero: async (hero) => {
+  hero: async (section) => {
+    const hero = asShown(section);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(hero.title);
     expect(screen.getAllByRole('link', { name: hero.primaryCta.label })[0]).toHaveAttribute('href', hero.primaryCta.to);
     if (hero.secondaryCta) {
@@ -114,7 +128,8 @@ const expectRendered: {
     expect(await headingsIn(title, 3)).toEqual(questions.map((entry) => entry.question));
     for (const { answer } of questions) expect(screen.getByText(answer)).toBeInTheDocument();
   },
-  cta: async ({ title, primaryCta }) => {
+  cta: async (section) => {
+    const { title, primaryCta } = asShown(section);
     const band = within(await region(title));
     expect(band.getByRole('link', { name: primaryCta.label })).toHaveAttribute('href', primaryCta.to);
   },

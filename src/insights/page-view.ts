@@ -4,10 +4,11 @@
 // host from them and bounds every value, so this code stays small. As in Plausible, a route update to the page
 // already counted (a hash link, a repeated update) is not another view. The team's own pages (the dashboard, a
 // call's outcome, a held lead) are not counted: the team is not the site's audience, and its visits would swell the
-// figures it reads.
+// figures it reads. A page running an experiment names the version it shows (experiments/shown-variant.ts).
 import { CALL_OUTCOME_PATH, RELEASE_LEAD_PATH, TEAM_PATHS } from '../content-model/route-paths';
 import { visitAttribution } from '../lib/attribution';
 import { countVisitEvent } from './count';
+import { shownVariant } from './experiments/shown-variant';
 
 const TEAM_PAGES = [...TEAM_PATHS, CALL_OUTCOME_PATH, RELEASE_LEAD_PATH];
 
@@ -17,5 +18,8 @@ export function countPageView(): void {
   if (location.pathname == countedPath) return;
   countedPath = location.pathname;
   if (TEAM_PAGES.includes(location.pathname.replace(/\/+$/, ''))) return;
-  countVisitEvent('page_view', visitAttribution());
+  const source = visitAttribution();
+  const variant = shownVariant();
+  // Object.assign, not spread (see count.ts), onto a new object: the attribution is the visit's own.
+  countVisitEvent('page_view', variant ? Object.assign({ variant: variant }, source) : source);
 }

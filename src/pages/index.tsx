@@ -8,12 +8,18 @@ import { Testimonials } from '../components/home/Testimonials';
 import { CtaBand } from '../components/ui/CtaBand';
 import { organizationJsonLd } from '../components/seo/organization-json-ld';
 import { queriedImage } from '../components/ui/content-image';
+import { homeHeroFromQuery } from '../components/home/hero-from-query';
+import { ExperimentSection } from '../insights/experiments/ExperimentSection';
+import { ExperimentHeadScript } from '../insights/experiments/ExperimentHeadScript';
+import { useExperimentOnPage } from '../insights/experiments/useExperimentOnPage';
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const home = data.homeJson!;
+  const hero = homeHeroFromQuery(home.hero);
+  useExperimentOnPage(hero.experiment);
   return (
     <>
-      <HomeHero {...home.hero} image={queriedImage(home.hero.image)} />
+      <ExperimentSection section={hero} render={(version) => <HomeHero {...version} />} />
       <StatsBand stats={home.stats} />
       <ServiceCards {...home.servicesSection} services={data.allService.nodes} />
       <WhyChooseUs
@@ -38,10 +44,11 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
 }
 
 export function Head({ data, location }: HeadProps<Queries.HomePageQuery>) {
-  const { meta } = data.homeJson!;
+  const { meta, hero } = data.homeJson!;
   return (
     <Seo {...meta} pathname={location.pathname}>
       <script type="application/ld+json">{JSON.stringify(organizationJsonLd(data.siteJson!))}</script>
+      <ExperimentHeadScript experiment={homeHeroFromQuery(hero).experiment} />
     </Seo>
   );
 }
@@ -65,6 +72,29 @@ export const query = graphql`
         }
         image {
           ...HeroImageFields
+        }
+        # A variant's fields are queried as the hero's own (null where the variant keeps the original's).
+        experiment {
+          id
+          name
+          startedAt
+          variants {
+            name
+            share
+            eyebrow
+            title
+            subtitle
+            highlights
+            primaryCta {
+              ...LinkFields
+            }
+            secondaryCta {
+              ...LinkFields
+            }
+            image {
+              ...HeroImageFields
+            }
+          }
         }
       }
       stats {

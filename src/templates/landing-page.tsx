@@ -3,10 +3,15 @@ import { Seo } from '../components/seo/Seo';
 import { faqJsonLd } from '../components/seo/faq-json-ld';
 import { LandingSections } from '../components/landing/blocks';
 import { sectionsFromQuery } from '../components/landing/from-query';
+import { ExperimentHeadScript } from '../insights/experiments/ExperimentHeadScript';
+import { useExperimentOnPage } from '../insights/experiments/useExperimentOnPage';
+import { runningExperimentIn } from '../insights/experiments/versions';
 
 /** A campaign landing page (content/landing/*.json): its sections, in order, with the site's own components. */
 export default function LandingPageTemplate({ data }: PageProps<Queries.LandingPageQuery>) {
-  return <LandingSections sections={sectionsFromQuery(data)} />;
+  const sections = sectionsFromQuery(data);
+  useExperimentOnPage(runningExperimentIn(sections));
+  return <LandingSections sections={sections} />;
 }
 
 export function Head({ data, location }: HeadProps<Queries.LandingPageQuery>) {
@@ -16,6 +21,7 @@ export function Head({ data, location }: HeadProps<Queries.LandingPageQuery>) {
     <Seo {...page.meta} pathname={location.pathname}>
       {page.hideFromSearch && <meta name="robots" content="noindex" />}
       {questions.length > 0 && <script type="application/ld+json">{JSON.stringify(faqJsonLd(questions))}</script>}
+      <ExperimentHeadScript experiment={runningExperimentIn(sectionsFromQuery(data))} />
     </Seo>
   );
 }

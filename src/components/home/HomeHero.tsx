@@ -6,7 +6,7 @@ import { Picture, type DisplayImage } from '../ui/ResponsiveImage';
 import { Illustration } from './WhyChooseUs';
 import { theme } from '../../styles/theme';
 
-type Props = {
+export type HomeHeroProps = {
   eyebrow?: string;
   title: string;
   subtitle: string;
@@ -67,7 +67,15 @@ const HeroImage = styled(Illustration)`
   margin: clamp(2.5rem, 6vw, 3.5rem) auto 0;
 `;
 
-export function HomeHero({ eyebrow, title, subtitle, primaryCta, secondaryCta, highlights = [], image }: Props) {
+export function HomeHero({
+  eyebrow,
+  title,
+  subtitle,
+  primaryCta,
+  secondaryCta,
+  highlights = [],
+  image,
+}: HomeHeroProps) {
   return (
     <Hero>
       <Container>

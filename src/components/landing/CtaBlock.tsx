@@ -1,7 +1,10 @@
 import { graphql } from 'gatsby';
 import { CtaBand } from '../ui/CtaBand';
+import { ExperimentSection, versionKey } from '../../insights/experiments/ExperimentSection';
+import type { WithExperiment } from '../../insights/experiments/versions';
 import type { SectionKey } from './section-key';
 
+// A variant's fields are queried as the block's own (null where the variant keeps the original's).
 export const landingCtaFields = graphql`
   fragment LandingCtaFields on LandingCta {
     type
@@ -13,14 +16,45 @@ export const landingCtaFields = graphql`
     secondaryCta {
       ...LinkFields
     }
+    experiment {
+      id
+      name
+      startedAt
+      variants {
+        name
+        share
+        title
+        text
+        primaryCta {
+          ...LinkFields
+        }
+        secondaryCta {
+          ...LinkFields
+        }
+      }
+    }
   }
 `;
 
-export type CtaBlockProps = { title: string; text: string; primaryCta: Queries.Link; secondaryCta?: Queries.Link };
+/** What the band shows, and what a variant of it may change. */
+export type CtaContent = { title: string; text: string; primaryCta: Queries.Link; secondaryCta?: Queries.Link };
+
+export type CtaBlockProps = WithExperiment<CtaContent>;
 
 /** The closing band of the other pages; a button to #form goes to the page's form. */
-export function CtaBlock({ sectionKey, title, text, primaryCta, secondaryCta }: CtaBlockProps & SectionKey) {
+export function CtaBlock({ sectionKey, ...cta }: CtaBlockProps & SectionKey) {
   return (
-    <CtaBand titleId={`${sectionKey}-title`} title={title} text={text} primary={primaryCta} secondary={secondaryCta} />
+    <ExperimentSection
+      section={cta}
+      render={({ title, text, primaryCta, secondaryCta }, index) => (
+        <CtaBand
+          titleId={`${versionKey(sectionKey, index)}-title`}
+          title={title}
+          text={text}
+          primary={primaryCta}
+          secondary={secondaryCta}
+        />
+      )}
+    />
   );
 }

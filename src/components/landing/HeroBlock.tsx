@@ -1,7 +1,10 @@
 import { graphql } from 'gatsby';
 import { HomeHero } from '../home/HomeHero';
 import type { DisplayImage } from '../ui/ResponsiveImage';
+import { ExperimentSection } from '../../insights/experiments/ExperimentSection';
+import type { WithExperiment } from '../../insights/experiments/versions';
 
+// A variant's fields are queried as the hero's own (null where the variant keeps the original's).
 export const landingHeroFields = graphql`
   fragment LandingHeroFields on LandingHero {
     type
@@ -17,10 +20,32 @@ export const landingHeroFields = graphql`
     image {
       ...HeroImageFields
     }
+    experiment {
+      id
+      name
+      startedAt
+      variants {
+        name
+        share
+        eyebrow
+        title
+        text
+        primaryCta {
+          ...LinkFields
+        }
+        secondaryCta {
+          ...LinkFields
+        }
+        image {
+          ...HeroImageFields
+        }
+      }
+    }
   }
 `;
 
-export type HeroBlockProps = {
+/** What the hero shows, and what a variant of it may change. */
+export type HeroContent = {
   eyebrow?: string;
   title: string;
   text: string;
@@ -29,7 +54,11 @@ export type HeroBlockProps = {
   image?: DisplayImage;
 };
 
+export type HeroBlockProps = WithExperiment<HeroContent>;
+
 /** The page's top: its one h1, with the home page's look; its image is the page's largest, loaded at once. */
-export function HeroBlock({ text, ...hero }: HeroBlockProps) {
-  return <HomeHero {...hero} subtitle={text} />;
+export function HeroBlock(hero: HeroBlockProps) {
+  return (
+    <ExperimentSection section={hero} render={({ text, ...version }) => <HomeHero {...version} subtitle={text} />} />
+  );
 }

@@ -4,7 +4,10 @@ import type { LandingBlockType } from '../../content-model/landing-schema';
 import type { BookingCopy } from '../../features/booking/copy-schema';
 import type { BookingFormCopy, ContactFormCopy } from '../../features/forms/copy-schema';
 import { queriedImage } from '../ui/content-image';
+import { experimentFromQuery } from '../../insights/experiments/from-query';
 import type { LandingBlockProps, ResolvedSection } from './blocks';
+import type { HeroContent } from './HeroBlock';
+import type { CtaContent } from './CtaBlock';
 
 type Fragments = {
   hero: Queries.LandingHeroFieldsFragment;
@@ -22,18 +25,43 @@ type Fragments = {
 /** What the page query holds besides the sections. */
 type PageData = Queries.LandingPageQuery;
 
-const optional = <T>(value: T | null): T | undefined => value ?? undefined;
+const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/** A variant of a section in the query result: any of the section's fields, null where it keeps the original's. */
+type QueriedVariant<Section, Field extends keyof Section> = { readonly [Key in Field]?: Section[Key] | null };
+
+type HeroVariant = QueriedVariant<Fragments['hero'], keyof HeroContent>;
+type CtaVariant = QueriedVariant<Fragments['cta'], keyof CtaContent>;
+
+/** What a hero variant changes, as the block takes it. */
+const heroVariant = ({ eyebrow, title, text, primaryCta, secondaryCta, image }: HeroVariant): Partial<HeroContent> => ({
+  eyebrow: optional(eyebrow),
+  title: optional(title),
+  text: optional(text),
+  primaryCta: optional(primaryCta),
+  secondaryCta: optional(secondaryCta),
+  image: queriedImage(image),
+});
+
+/** What a call-to-action variant changes, as the block takes it. */
+const ctaVariant = ({ title, text, primaryCta, secondaryCta }: CtaVariant): Partial<CtaContent> => ({
+  title: optional(title),
+  text: optional(text),
+  primaryCta: optional(primaryCta),
+  secondaryCta: optional(secondaryCta),
+});
 
 export const queryAdapters: {
   [Type in LandingBlockType]: (section: Fragments[Type], page: PageData) => LandingBlockProps[Type];
 } = {
-  hero: ({ eyebrow, title, text, primaryCta, secondaryCta, image }) => ({
-    eyebrow: optional(eyebrow),
-    title,
-    text,
-    primaryCta,
-    secondaryCta: optional(secondaryCta),
-    image: queriedImage(image),
+  hero: (section) => ({
+    eyebrow: optional(section.eyebrow),
+    title: section.title,
+    text: section.text,
+    primaryCta: section.primaryCta,
+    secondaryCta: optional(section.secondaryCta),
+    image: queriedImage(section.image),
+    experiment: experimentFromQuery(section, heroVariant),
   }),
   services: ({ title, intro, linkLabel, services }) => ({ title, intro, linkLabel, services }),
   plans: ({ title, intro, plans }, page) => ({
@@ -52,11 +80,12 @@ export const queryAdapters: {
   reasons: ({ title, intro, reasons, image }) => ({ title, intro, reasons, image: queriedImage(image) }),
   text: ({ optionalTitle, html }) => ({ title: optional(optionalTitle), html }),
   faq: ({ title, questions }) => ({ title, questions }),
-  cta: ({ title, text, primaryCta, secondaryCta }) => ({
-    title,
-    text,
-    primaryCta,
-    secondaryCta: optional(secondaryCta),
+  cta: (section) => ({
+    title: section.title,
+    text: section.text,
+    primaryCta: section.primaryCta,
+    secondaryCta: optional(section.secondaryCta),
+    experiment: experimentFromQuery(section, ctaVariant),
   }),
   // The form texts are validated against the forms' copy schemas before the build (src/content-model/check.ts).
   form: ({ title, intro, form, problem }, page) => {
