@@ -9,6 +9,9 @@ import { firstLoad } from '../../bench/lib/first-load';
 import type { LandingBlockType, LandingPageContent, LandingSection } from '../../src/content-model/landing-schema';
 import { landingBlocks } from '../../src/content-model/landing-schema';
 import { EARLY_PENDING_ATTRIBUTE } from '../../src/early-input/attributes';
+import { isRunning, sectionForVariant } from '../../src/content-model/experiment-versions';
+import { SHOWN_VARIANT_ATTRIBUTE } from '../../src/insights/experiments/shown-variant';
+import { VISIT_ID_STORAGE_KEY } from '../../src/insights/visit-id';
 import { composeContactMessage } from '../../src/features/forms/contact-form-model';
 import { contentByType, nodes } from '../helpers/content-fixtures';
 import { uniqueEmail } from '../helpers/local-api';
@@ -35,14 +38,33 @@ const sectionOf = <Type extends LandingBlockType>(type: Type) =>
   sample.sections.find((section): section is Extract<LandingSection, { type: Type }> => section.type === type)!;
 const demoForm = sectionOf('form');
 
+/** Any fixed version 4 UUID. */
+const LANDING_VISIT_ID = '3b5e7a9c-1d2f-4a6b-8c0d-2e4f6a8b0c1d';
+
 async function withPage(viewport: Viewport, run: (page: Page) => Promise<void>, motion?: 'reduce' | 'no-preference') {
   const { context, page, errors } = await openPage(harness.browser, viewport, { motion });
+  // The same visit every run: a section running an experiment shows this visit the same version each time (the
+  // tests read the version shown, sectionsShown), so no run depends on which one a random id would get.
+  await page.addInitScript(({ key, id }) => sessionStorage.getItem(key) || sessionStorage.setItem(key, id), {
+    key: VISIT_ID_STORAGE_KEY,
+    id: LANDING_VISIT_ID,
+  });
   try {
     await run(page);
     expect(errors).toEqual([]);
   } finally {
     await context.close();
   }
+}
+
+/** The sample's sections as this visit is shown them: a section running an experiment as its version shown. */
+async function sectionsShown(page: Page): Promise<LandingSection[]> {
+  const shown = Number((await page.locator('html').getAttribute(SHOWN_VARIANT_ATTRIBUTE)) ?? 0);
+  return sample.sections.map((section) =>
+    'experiment' in section && isRunning(section.experiment)
+      ? (sectionForVariant(section, shown) as LandingSection)
+      : section,
+  );
 }
 
 /** Waits until every block has hydrated (the forms last: their code loads after the page's). */
@@ -86,7 +108,8 @@ describe(`${route}, the sample landing page`, () => {
       await waitForBlocks(page);
       const main = page.getByRole('main');
       const positions: number[] = [];
-      for (const section of sample.sections) {
+      const sections = await sectionsShown(page);
+      for (const section of sections) {
         const text = (shownText[section.type] as (section: LandingSection) => string)(section);
         const element = main.getByText(text, { exact: true }).first();
         expect({ type: section.type, text, visible: await element.isVisible() }).toEqual({
@@ -97,7 +120,8 @@ describe(`${route}, the sample landing page`, () => {
         positions.push(await element.evaluate((node) => [...document.querySelectorAll('*')].indexOf(node)));
       }
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(sectionOf('hero').title);
+      const hero = sections.find((section) => section.type === 'hero') as Extract<LandingSection, { type: 'hero' }>;
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hero.title);
 
       const headings = async (title: string) =>
         page.getByRole('region', { name: title }).getByRole('heading', { level: 3 }).allTextContents();
@@ -125,7 +149,8 @@ describe(`${route}, the sample landing page`, () => {
       await waitForBlocks(page);
       const images = await page
         .getByRole('main')
-        .locator('img')
+        // The shown version's images: a section running an experiment holds its other versions hidden.
+        .locator('img:visible')
         .evaluateAll((elements) =>
           (elements as HTMLImageElement[]).map((image) => ({
             src: image.currentSrc,
@@ -206,7 +231,8 @@ describe(`${route}, the sample landing page`, () => {
       const form = page.locator('section#form');
       await page.waitForFunction(() => {
         const top = document.getElementById('form')!.getBoundingClientRect().top;
-        return top >= 0 && top < window.innerHeight / 2;
+        // Scrolled to within a pixel: a layout's fractional heights can leave it a fraction above the top.
+        return top > -1 && top < window.innerHeight / 2;
       });
       expect(await form.getByRole('heading', { name: demoForm.title }).isVisible()).toBe(true);
       // The next Tab goes into the form, not back to the top of the page.

@@ -11,6 +11,7 @@ import { axeViolations } from './axe';
 import { waitForHydration } from './phone-profile';
 import type { StaticServer } from '../../../dev/static/static-server';
 import { GATSBY_ROOT_ID, HYDRATED_ATTRIBUTE } from '../../../src/early-input/attributes';
+import { VISIT_ID_STORAGE_KEY } from '../../../src/insights/visit-id';
 
 let browser: Browser;
 let site: StaticServer;
@@ -73,6 +74,9 @@ function compareLookAtHydration(page: Page, mark: { rootId: string; attribute: s
   }, mark);
 }
 
+/** The visit id of every route visit (any fixed version 4 UUID). */
+const ROUTE_VISIT_ID = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+
 type RouteVisit = {
   context: BrowserContext;
   page: Page;
@@ -88,6 +92,12 @@ type RouteVisit = {
  */
 async function visitRoute(viewport: Viewport, route: string): Promise<RouteVisit> {
   const { context, page, errors } = await openPage(browser, viewport, { motion: 'no-preference' });
+  // One visit for every route and run: a page running an experiment shows the same version each time, so its
+  // screenshot compares with the last run's.
+  await page.addInitScript(({ key, id }) => sessionStorage.getItem(key) || sessionStorage.setItem(key, id), {
+    key: VISIT_ID_STORAGE_KEY,
+    id: ROUTE_VISIT_ID,
+  });
   let letScriptsThrough!: () => void;
   const scriptsHeld = new Promise<void>((resolve) => (letScriptsThrough = resolve));
   await page.route(/\.js(\?.*)?$/, async (request) => {
@@ -133,7 +143,8 @@ export function describeEveryRoute(viewport: Viewport): void {
       it('loads with one h1, the shared layout, no errors and no axe violations', async () => {
         const { page, errors } = visit;
         expect(visit.status).toBe(200);
-        expect(await page.locator('h1').count()).toBe(1);
+        // One h1 shown (a page running an experiment holds its other versions' headings hidden).
+        expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
         expect(await page.locator('html').getAttribute('lang')).toBe('en');
         await expect(page.title()).resolves.toMatch(/\S/);
         expect(await page.locator('header').first().isVisible()).toBe(true);
