@@ -115,11 +115,14 @@ describe('on the local API (PGlite)', () => {
                 has_function_privilege($1, 'public.claim_lead_notifications(integer, integer)', 'execute') as claim,
                 has_function_privilege($1, 'public.complete_lead_notification(uuid, uuid, text)', 'execute') as complete,
                 has_function_privilege($1, 'public.fail_lead_notification(uuid, uuid, text, integer)', 'execute') as fail,
-                has_function_privilege($1, 'public.lead_notification_statuses(uuid[])', 'execute') as statuses`,
+                has_function_privilege($1, 'public.lead_notification_statuses(uuid[])', 'execute') as statuses,
+                has_function_privilege($1, 'public.weekly_summary(uuid, uuid)', 'execute') as weekly_summary,
+                has_function_privilege($1, 'private.queue_weekly_summary()', 'execute') as queue_weekly_summary`,
         [role],
       );
       // Usage on the private schema was given to visitors with the booking functions (issue 33,
-      // 20261125100000_booking.sql), which they call there; no privilege on the outbox or its functions is.
+      // 20261125100000_booking.sql), which they call there; no privilege on the outbox or its functions is (nor on
+      // the weekly summary's, 20261202140000_weekly_summary.sql).
       expect(privileges).toEqual({
         usage: true,
         any_table: false,
@@ -127,6 +130,8 @@ describe('on the local API (PGlite)', () => {
         complete: false,
         fail: false,
         statuses: false,
+        weekly_summary: false,
+        queue_weekly_summary: false,
       });
       const claim = await client.rpc('claim_lead_notifications', { batch_size: 100 });
       expect(claim.error?.code).toBe('42501');

@@ -143,6 +143,8 @@ export type Database = {
           attempts: number;
           queued_at: string;
           lead: Json | null;
+          /** 'lead', 'held_digest' or 'weekly_summary'. */
+          kind: string;
         }[];
       };
       complete_lead_notification: {
