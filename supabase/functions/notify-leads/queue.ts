@@ -3,16 +3,28 @@ import type { NotifyConfig } from './config.ts';
 import type { Fetch } from './providers.ts';
 import type { HeldDigest } from './digest-render.ts';
 import type { Lead, LeadTable } from './render.ts';
+import type { WeeklySummary } from './weekly-render.ts';
 
 // The outbox, reached through the data API's RPC endpoint with the service key (the functions are
 // executable by service_role only; see supabase/migrations/20261123110000_lead_notifications.sql).
+/**
+ * The outbox's kinds of job (private.lead_notifications.kind): a lead's notification, the hourly digest of held
+ * leads (supabase/migrations/20261127100000_held_leads.sql) and the weekly summary
+ * (supabase/migrations/20261202140000_weekly_summary.sql). The last two carry no lead: their content comes from
+ * `digest` and `weeklySummary`, read under the job's claim.
+ */
+export type NotificationKind = 'lead' | 'held_digest' | 'weekly_summary';
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['lead', 'held_digest', 'weekly_summary'];
+
 export type ClaimedJob = {
   job_id: string;
   claim_token: string;
   /**
-   * null for the hourly digest of held leads (supabase/migrations/20261127100000_held_leads.sql): the same outbox
-   * and claim, a job without a lead; its content comes from `digest`.
+   * The job's kind (claim_lead_notifications returns it since 20261202140000_weekly_summary.sql). Without it, a job
+   * with a lead is a lead's and a job without one is a digest or a weekly summary (run.ts asks which under the claim).
    */
+  kind?: NotificationKind;
+  /** null for the jobs without a lead: the held-lead digest and the weekly summary. */
   lead_table: LeadTable | null;
   lead_id: string | null;
   attempts: number;
@@ -26,6 +38,12 @@ export type Queue = {
   fail(job: ClaimedJob, error: string, retryInSeconds: number | null): Promise<boolean>;
   /** A claimed digest's held leads and release links (the same links on every attempt); null if the claim was lost. */
   digest(job: ClaimedJob): Promise<HeldDigest | null>;
+  /**
+   * A claimed weekly summary's figures (the week and the week before); null if the claim was lost or the job is
+   * not a weekly summary. Optional only so that queues written before it (tests' memory queues) still fit: the RPC
+   * queue always has it, and a weekly summary reaching a queue without it is given up (run.ts).
+   */
+  weeklySummary?(job: ClaimedJob): Promise<WeeklySummary | null>;
 };
 
 export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Queue {
@@ -47,6 +65,8 @@ export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'sup
         retry_in_seconds: retryInSeconds,
       }),
     digest: (job) => rpc<HeldDigest | null>('held_lead_digest', { job_id: job.job_id, claim_token: job.claim_token }),
+    weeklySummary: (job) =>
+      rpc<WeeklySummary | null>('weekly_summary', { job_id: job.job_id, claim_token: job.claim_token }),
   };
 }
 

@@ -3,9 +3,10 @@ import { drainOutbox } from '../_shared/drain.ts';
 import type { NotifyConfig } from './config.ts';
 import { postToChat, sendEmail, type Fetch } from './providers.ts';
 import { renderBookingMessage, UnrenderableJob } from './booking-render.ts';
-import { renderHeldDigest } from './digest-render.ts';
+import { renderHeldDigest, type HeldDigest } from './digest-render.ts';
 import type { BookingQueue, ClaimedBookingJob, ClaimedJob, Queue } from './queue.ts';
 import { renderNotification, type Notification } from './render.ts';
+import { renderWeeklySummary, type WeeklySummary } from './weekly-render.ts';
 
 // One run of the function: claim due jobs in batches, deliver each, record the outcome, until the queue
 // has nothing due or the run's time budget is spent (the next scheduled run continues; _shared/drain.ts).
@@ -70,7 +71,7 @@ function drain<J>(
 }
 
 async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
-  if (job.lead_table === null) return deliverDigest(job, deps);
+  if (job.lead_table === null || (job.kind !== undefined && job.kind !== 'lead')) return deliverWithoutLead(job, deps);
   if (!job.lead) {
     await deps.queue.fail(job, 'the lead no longer exists', null);
     return 'dead';
@@ -80,15 +81,51 @@ async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome>
 }
 
 /**
+ * A job without a lead: the hour's digest of held leads or the week's summary, by its kind (the claim returns it
+ * since 20261202140000_weekly_summary.sql). A claimed job without a kind (an older claim, a test's queue) is asked
+ * as a digest first, then as a summary: held_lead_digest and weekly_summary each answer only a job of their own kind
+ * under its current claim, null otherwise. Null for its kind means the claim is no longer this run's (its lease ran
+ * out): the run that holds it now delivers it.
+ */
+async function deliverWithoutLead(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
+  if (job.kind !== 'weekly_summary') {
+    const digest = await deps.queue.digest(job);
+    if (digest) return deliverDigest(job, digest, deps);
+    if (job.kind === 'held_digest') return 'retrying';
+  }
+  if (!deps.queue.weeklySummary) {
+    if (job.kind === undefined) return 'retrying';
+    await deps.queue.fail(job, 'this queue cannot read weekly summaries', null);
+    return 'dead';
+  }
+  const summary = await deps.queue.weeklySummary(job);
+  if (!summary) return 'retrying';
+  return deliverWeeklySummary(job, summary, deps);
+}
+
+/**
  * The hour's digest of held leads (issue 36): to the team's address only (not the chat webhook: it carries the
  * release links), with the release page's links when SITE_URL is set, else the release commands alone.
  */
-async function deliverDigest(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
-  const digest = await deps.queue.digest(job);
-  // The claim is no longer this run's (its lease ran out): the run that holds it now delivers the digest.
-  if (!digest) return 'retrying';
+function deliverDigest(job: ClaimedJob, digest: HeldDigest, deps: RunDependencies): Promise<Outcome> {
   const message = renderHeldDigest(digest, deps.config.siteUrl);
   return sendAndRecord(job, message, deps.queue, deps, `held-lead digest ${job.job_id}`, false);
+}
+
+/**
+ * The week's summary (issue 44): to the team's address only (NOTIFY_TO; not the chat webhook), with the
+ * dashboard's link when SITE_URL is set, else how to open it. A summary that cannot be rendered (a malformed answer)
+ * is given up with the reason: another attempt would read the same.
+ */
+async function deliverWeeklySummary(job: ClaimedJob, summary: WeeklySummary, deps: RunDependencies): Promise<Outcome> {
+  let message: Notification;
+  try {
+    message = renderWeeklySummary(summary, deps.config.siteUrl);
+  } catch (error) {
+    await deps.queue.fail(job, `cannot render the weekly summary: ${error}`, null);
+    return 'dead';
+  }
+  return sendAndRecord(job, message, deps.queue, deps, `weekly summary ${job.job_id}`, false);
 }
 
 export function deliverDueNotifications(deps: RunDependencies): Promise<RunSummary> {
