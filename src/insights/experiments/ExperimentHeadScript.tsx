@@ -3,12 +3,18 @@
 // to the document on a client-side navigation, where the first page's Content-Security-Policy (its own scripts'
 // hashes) refuses it; the page's layout effect does its work then (./useExperimentOnPage.ts).
 import type { ExperimentContent } from '../../content-model/experiment-versions';
-import { experimentHeadScript } from './head-script';
 import { experimentShares, isRunning } from './versions';
 
 export function ExperimentHeadScript({ experiment }: { experiment: ExperimentContent | null | undefined }) {
-  if (!isRunning(experiment) || typeof window !== 'undefined') return null;
-  return (
-    <script dangerouslySetInnerHTML={{ __html: experimentHeadScript(experiment.id, experimentShares(experiment)) }} />
-  );
+  // Webpack writes the stage in and drops this branch, and the builder it requires, from the browser's bundles
+  // (Gatsby's 'build-javascript' and 'develop'): only the server rendering makes the script.
+  if (process.env.BUILD_STAGE !== 'build-javascript' && process.env.BUILD_STAGE !== 'develop') {
+    if (isRunning(experiment) && typeof window === 'undefined') {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { experimentHeadScript } = require('./head-script') as typeof import('./head-script');
+      const script = experimentHeadScript(experiment.id, experimentShares(experiment));
+      return <script dangerouslySetInnerHTML={{ __html: script }} />;
+    }
+  }
+  return null;
 }
