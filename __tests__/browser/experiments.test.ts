@@ -80,70 +80,84 @@ if (running.length === 0) {
   it('has nothing to check: no experiment runs in content/', () => expect(running).toEqual([]));
 }
 
-describe.each(running.map((entry) => [entry.experiment.id, entry] as const))('experiment %s', (_id, entry) => {
-  const { route, experiment, section } = entry;
-  const versions = experimentShares(experiment).map((_, index) => index);
+for (const entry of running) {
+  describe(`experiment ${entry.experiment.id}`, () => {
+    const { route, experiment, section } = entry;
+    const versions = experimentShares(experiment).map((_, index) => index);
 
-  it.each(versions)(
-    'a visit given version %i sees it from the first paint, through hydration and on its next load, nothing moves, and its page view says so',
-    async (index) => {
-      const visitId = visitIdFor(experiment, index);
-      const shown = headline(sectionForVariant(section as { experiment?: ExperimentContent }, index));
-      const { context, page, errors } = await openPage(browser, MOBILE);
-      try {
-        await page.addInitScript(
-          ({ key, id }) => {
-            if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, id);
-            const shifts: number[] = [];
-            Object.assign(window, { layoutShifts: shifts });
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-                shifts.push(entry.value);
-            }).observe({ type: 'layout-shift', buffered: true });
-          },
-          { key: VISIT_ID_STORAGE_KEY, id: visitId },
-        );
-        await applyPhoneProfile(page);
-        // The site's scripts held back: what shows now is the HTML, its CSS and the head script alone.
-        let letScriptsThrough!: () => void;
-        const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
-        await page.route(
-          (url) => url.origin === site.url && url.pathname.endsWith('.js'),
-          async (request) => {
-            await held;
-            await request.continue().catch(() => undefined);
-          },
-        );
-        await page.goto(site.url + route, { waitUntil: 'domcontentloaded' });
-        expect(await shownVersions(page)).toEqual({ visible: [String(index)], attribute: String(index) });
-        await page.getByRole('heading', { name: shown }).waitFor();
+    it.each(versions)(
+      'a visit given version %i sees it from the first paint, through hydration and on its next load, nothing moves, and its page view says so',
+      async (index) => {
+        const visitId = visitIdFor(experiment, index);
+        const shown = headline(sectionForVariant(section as { experiment?: ExperimentContent }, index));
+        const { context, page, errors } = await openPage(browser, MOBILE);
+        try {
+          await page.addInitScript(
+            ({ key, id }) => {
+              if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, id);
+              // Each shift with what moved, so a failure says where to look.
+              const shifts: { value: number; at: number; moved: string[] }[] = [];
+              Object.assign(window, { layoutShifts: shifts });
+              type Shift = PerformanceEntry & {
+                value: number;
+                sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+              };
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as Shift[]) {
+                  const moved = (entry.sources ?? []).map(
+                    ({ node, previousRect: from, currentRect: to }) =>
+                      `${node?.nodeName ?? '?'} "${(node?.textContent ?? '').slice(0, 40)}" y ${from.y} → ${to.y}, h ${from.height} → ${to.height}`,
+                  );
+                  shifts.push({ value: entry.value, at: Math.round(entry.startTime), moved });
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+            },
+            { key: VISIT_ID_STORAGE_KEY, id: visitId },
+          );
+          await applyPhoneProfile(page);
+          // The site's scripts held back: what shows now is the HTML, its CSS and the head script alone.
+          let letScriptsThrough!: () => void;
+          const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
+          await page.route(
+            (url) => url.origin === site.url && url.pathname.endsWith('.js'),
+            async (request) => {
+              await held;
+              await request.continue().catch(() => undefined);
+            },
+          );
+          await page.goto(site.url + route, { waitUntil: 'domcontentloaded' });
+          expect(await shownVersions(page)).toEqual({ visible: [String(index)], attribute: String(index) });
+          await page.getByRole('heading', { name: shown }).waitFor();
 
-        letScriptsThrough();
-        await waitForHydration(page);
-        await page.waitForLoadState('networkidle');
-        expect(await shownVersions(page)).toEqual({ visible: [String(index)], attribute: String(index) });
-        expect(await page.getByRole('heading', { name: shown }).isVisible()).toBe(true);
-        expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+          letScriptsThrough();
+          await waitForHydration(page);
+          await page.waitForLoadState('networkidle');
+          expect(await shownVersions(page)).toEqual({ visible: [String(index)], attribute: String(index) });
+          expect(await page.getByRole('heading', { name: shown }).isVisible()).toBe(true);
+          expect(await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts)).toEqual(
+            [],
+          );
 
-        const events = await waitUntil(
-          'the page view to be stored',
-          () =>
-            api.sql<{ kind: string; variant: string | null }>(
-              `select kind, variant from private.visit_events where visit_id = $1 order by id`,
-              [visitId],
-            ),
-          { until: (rows) => rows.length > 0, timeoutMs: 30_000 },
-        );
-        expect(events).toEqual([{ kind: 'page_view', variant: variantLabel(experiment.id, index) }]);
+          const events = await waitUntil(
+            'the page view to be stored',
+            () =>
+              api.sql<{ kind: string; variant: string | null }>(
+                `select kind, variant from private.visit_events where visit_id = $1 order by id`,
+                [visitId],
+              ),
+            { until: (rows) => rows.length > 0, timeoutMs: 30_000 },
+          );
+          expect(events).toEqual([{ kind: 'page_view', variant: variantLabel(experiment.id, index) }]);
 
-        // The same visit, loaded again: the same version.
-        await page.reload({ waitUntil: 'domcontentloaded' });
-        await waitForHydration(page);
-        expect(await shownVersions(page)).toEqual({ visible: [String(index)], attribute: String(index) });
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-  );
-});
+          // The same visit, loaded again: the same version.
+          await page.reload({ waitUntil: 'domcontentloaded' });
+          await waitForHydration(page);
+          expect(await shownVersions(page)).toEqual({ visible: [String(index)], attribute: String(index) });
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  });
+}

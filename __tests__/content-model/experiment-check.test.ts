@@ -25,9 +25,7 @@ const experiment = (id: string, title = 'Fill every chair') => ({
 type Page = { sections: Record<string, any>[] };
 const ctaIndex = (page: Page) => page.sections.findIndex((section) => section.type === 'cta');
 
-it('takes the content as it is, with its running experiment', () => {
-  const dental = JSON.parse(fs.readFileSync(path.join(realContentDir, 'landing/dental-clinics.json'), 'utf8'));
-  expect(dental.sections[0].experiment).toMatchObject({ id: 'dental-hero-headline', startedAt: expect.any(String) });
+it('takes the content as it is, whatever experiments it runs or has ended', () => {
   expect(report()).toBe('');
 });
 
