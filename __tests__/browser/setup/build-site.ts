@@ -1,7 +1,7 @@
 // Jest global setup: one production build per test run, reused by every browser test file: the build the host runs,
 // with the staging project's settings (./test-env.ts). SKIP_BUILD=1 reuses the build already in public/ when this
 // setup or the deploy build check (`npm run check:deploy`, which npm test runs first) made it. A run of only the
-// files that serve a site of their own (the editor bundled alone, a copy's build) makes none.
+// files that serve a site of their own (the editor bundled alone, `npm start` on a copy) makes none.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +16,8 @@ export const BUILD_LOCK = '/tmp/build.lock';
 /** Identifies one build: any later build (e.g. `npm run preview`) rewrites index.html and so invalidates it. */
 const buildStamp = () => `${buildEnv.GATSBY_SUPABASE_URL} ${fs.statSync(indexHtml).mtimeMs}`;
 
-/** Browser test files that need no build of this checkout: they serve the editor alone, or build a copy. */
-const OWN_SITE_TESTS = ['editor.test.ts', 'landing-pages-editor.test.ts'];
+/** Browser test files that need no build of this checkout: they serve the editor alone, or run `npm start` on a copy. */
+const OWN_SITE_TESTS = ['editor.test.ts', 'npm-start.test.ts'];
 
 /** Whether the files this run selects (by the paths given on the command line) all serve a site of their own. */
 function onlyOwnSiteTests(globalConfig?: Config.GlobalConfig): boolean {
