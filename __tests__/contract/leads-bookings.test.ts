@@ -6,8 +6,7 @@
 // functions' own rules (a taken time, the notice, the hours are refused with free times nearby), and the visitor
 // and the team get the same messages as when the visitor does it. The booking rules run on a clock the tests set
 // (Wednesday 9 June 2027, 10:05 in Sydney), never on the hour CI happens to run at.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runDevCommand } from '../helpers/dev-command';
 import { fetchLeads, formatListing } from '../../dev/leads';
 import { cancelBooking, moveBooking, parseOperatorTime } from '../../dev/leads/bookings';
 import { describeTime } from '../../supabase/functions/notify-leads/times';
@@ -20,7 +19,7 @@ import {
   setAvailability,
   wallTime,
 } from '../helpers/booking';
-import { POSTGRES_ONLY, LOCAL_SUPABASE_SECRET_KEY, REPO_ROOT, startTestApi, type TestApi } from '../helpers/local-api';
+import { POSTGRES_ONLY, startTestApi, type TestApi } from '../helpers/local-api';
 
 jest.setTimeout(60_000);
 
@@ -188,14 +187,7 @@ describe('operator input', () => {
   });
 
   test('the command line explains its usage and a refusal, with exit codes', async () => {
-    const run = (args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'dev/leads.ts', ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_SECRET_KEY: LOCAL_SUPABASE_SECRET_KEY },
-      }).then(
-        (done) => ({ code: 0, ...done }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
+    const run = (args: string[]) => runDevCommand('dev/leads.ts', args, 'http://127.0.0.1:9');
     const usage = await run(['booking', 'reschedule', 'x']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run leads -- booking cancel <booking id | email>');

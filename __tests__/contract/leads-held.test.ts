@@ -5,15 +5,12 @@
 // released within the database's setting; the main listing says a held lead is held instead of "none"; `held
 // --reason --hour` lists what an hourly digest counted without listing; leads that took a person's time to send come
 // first, each with how long it took.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runDevCommand } from '../helpers/dev-command';
 import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
 import { fetchHeldLeads, formatHeldLeads, maskEmail, parseHeldHour, parseHeldReasons } from '../../dev/leads/held';
 import { mintChallenge, readChallengeSecret } from '../helpers/lead-challenge';
 import {
   LOCAL_SUPABASE_PUBLISHABLE_KEY,
-  LOCAL_SUPABASE_SECRET_KEY,
-  REPO_ROOT,
   startTestApi,
   uniqueClientAddress,
   uniqueEmail,
@@ -28,15 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api?.close());
 
-function runCli(args: string[]) {
-  return promisify(execFile)('npx', ['tsx', 'dev/leads.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, SUPABASE_URL: api.url, SUPABASE_SECRET_KEY: LOCAL_SUPABASE_SECRET_KEY },
-  }).then(
-    (done) => ({ code: 0, ...done }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const runCli = (args: string[]) => runDevCommand('dev/leads.ts', args, api.url);
 
 /** A lead held by the guard (the trap field filled), sent through the API as the site sends one. */
 async function held(

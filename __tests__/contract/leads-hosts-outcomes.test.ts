@@ -4,8 +4,7 @@
 // operator records who turned up at a call whose start has passed (by e-mail or id), the listing shows the host and
 // the outcome and ends with the show rate by week and source; hosts are listed with their calendar's state, paused,
 // resumed and added, and the command line never takes a password.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runDevCommand } from '../helpers/dev-command';
 import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
 import { runHostsCommand } from '../../dev/leads/host-commands';
 import { PASSWORD_NOTE } from '../../dev/leads/hosts';
@@ -18,21 +17,13 @@ import {
   setAvailability,
   setHosts,
 } from '../helpers/booking';
-import { POSTGRES_ONLY, LOCAL_SUPABASE_SECRET_KEY, REPO_ROOT, startTestApi, type TestApi } from '../helpers/local-api';
+import { POSTGRES_ONLY, startTestApi, type TestApi } from '../helpers/local-api';
 
 jest.setTimeout(60_000);
 
 const HOUR = 3600_000;
 
-function runCli(args: string[], url = 'http://127.0.0.1:9') {
-  return promisify(execFile)('npx', ['tsx', 'dev/leads.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, SUPABASE_URL: url, SUPABASE_SECRET_KEY: LOCAL_SUPABASE_SECRET_KEY },
-  }).then(
-    (done) => ({ code: 0, ...done }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const runCli = (args: string[], url = 'http://127.0.0.1:9') => runDevCommand('dev/leads.ts', args, url);
 
 describe.each(POSTGRES_ONLY)('hosts and outcomes in npm run leads on %s', (backend) => {
   let api: TestApi;

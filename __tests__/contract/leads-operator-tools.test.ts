@@ -1,10 +1,9 @@
 /** @jest-environment node */
 // The operator tools beside `npm run leads`, against the local database: erasure by e-mail address and the
 // retention period (delete or de-identify), each with a dry run that changes nothing; the hosted-only schedule.
-import { execFile } from 'node:child_process';
+import { runDevCommand } from '../helpers/dev-command';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { attributionLine } from '../../dev/leads/attribution-line';
 import { eraseLeadsOf } from '../../dev/leads/erase';
 import { policyRetentionMonths } from '../../dev/leads/operator-commands';
@@ -197,7 +196,7 @@ describe('npm run leads', () => {
   });
 
   test('--help documents erase and retention', async () => {
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'dev/leads.ts', '--help'], { cwd: REPO_ROOT });
+    const { stdout } = await runDevCommand('dev/leads.ts', ['--help'], 'http://127.0.0.1:9');
     expect(stdout).toContain('npm run leads -- erase <email> [--dry-run]');
     expect(stdout).toContain('npm run leads -- retention (--delete | --deidentify) [--older-than 24m] [--dry-run]');
     expect(stdout).toContain(`(${policyRetentionMonths()} months)`);

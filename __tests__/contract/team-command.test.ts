@@ -2,10 +2,9 @@
 // `npm run team -- add | remove | list` (issue 44, "Who can see it") against the local API: adding makes the sign-in
 // account and the list row, removing deletes both, each may be repeated and says what it changed; the command line
 // reads its target from the environment as `npm run leads` does.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runDevCommand } from '../helpers/dev-command';
 import { runTeamCommand, TEAM_HELP } from '../../dev/team/team-commands';
-import { LOCAL_SUPABASE_SECRET_KEY, REPO_ROOT, startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
+import { startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
 
 jest.setTimeout(60_000);
 
@@ -20,15 +19,7 @@ const listed = (email: string) => api.sql('select added_by from private.team_mem
 const accounts = (email: string) =>
   api.sql('select email_confirmed_at is not null as confirmed from auth.users where email = $1', [email]);
 
-function runCli(args: string[]) {
-  return promisify(execFile)('npx', ['tsx', 'dev/team.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, SUPABASE_URL: api.url, SUPABASE_SECRET_KEY: LOCAL_SUPABASE_SECRET_KEY },
-  }).then(
-    (done) => ({ code: 0, ...done }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const runCli = (args: string[]) => runDevCommand('dev/team.ts', args, api.url);
 
 test('add makes a confirmed sign-in account and the list row, in lower case; again, it changes nothing', async () => {
   const email = uniqueEmail('Team.Add');
