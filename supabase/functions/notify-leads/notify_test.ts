@@ -69,6 +69,7 @@ function memoryQueue(leads: [LeadTable, Record<string, unknown>][], digests: Hel
             claim_token: job.token,
             queued_at: '',
             lead: job.lead,
+            kind: job.lead_table === null ? 'held_digest' : 'lead',
           };
         }),
       );
@@ -100,6 +101,8 @@ function memoryQueue(leads: [LeadTable, Record<string, unknown>][], digests: Hel
       if (job) job.digestReads += 1;
       return Promise.resolve(job?.digest ?? null);
     },
+    // This queue holds leads and digests only (weekly_test.ts has the summaries).
+    weeklySummary: () => Promise.resolve(null),
   };
   /** Lets time pass so that every scheduled retry is due. */
   const advance = (seconds = 10_000) => (clock += seconds);

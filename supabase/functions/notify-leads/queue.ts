@@ -19,11 +19,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['lead', 'held_di
 export type ClaimedJob = {
   job_id: string;
   claim_token: string;
-  /**
-   * The job's kind (claim_lead_notifications returns it since 20261202140000_weekly_summary.sql). Without it, a job
-   * with a lead is a lead's and a job without one is a digest or a weekly summary (run.ts asks which under the claim).
-   */
-  kind?: NotificationKind;
+  kind: NotificationKind;
   /** null for the jobs without a lead: the held-lead digest and the weekly summary. */
   lead_table: LeadTable | null;
   lead_id: string | null;
@@ -38,12 +34,8 @@ export type Queue = {
   fail(job: ClaimedJob, error: string, retryInSeconds: number | null): Promise<boolean>;
   /** A claimed digest's held leads and release links (the same links on every attempt); null if the claim was lost. */
   digest(job: ClaimedJob): Promise<HeldDigest | null>;
-  /**
-   * A claimed weekly summary's figures (the week and the week before); null if the claim was lost or the job is
-   * not a weekly summary. Optional only so that queues written before it (tests' memory queues) still fit: the RPC
-   * queue always has it, and a weekly summary reaching a queue without it is given up (run.ts).
-   */
-  weeklySummary?(job: ClaimedJob): Promise<WeeklySummary | null>;
+  /** A claimed weekly summary's figures (the week and the week before); null if the claim was lost. */
+  weeklySummary(job: ClaimedJob): Promise<WeeklySummary | null>;
 };
 
 export function createRpcQueue(fetchImpl: Fetch, config: Pick<NotifyConfig, 'supabaseUrl' | 'serviceKey'>): Queue {

@@ -71,8 +71,9 @@ function drain<J>(
 }
 
 async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
-  if (job.lead_table === null || (job.kind !== undefined && job.kind !== 'lead')) return deliverWithoutLead(job, deps);
-  if (!job.lead) {
+  if (job.kind === 'held_digest') return deliverDigest(job, deps);
+  if (job.kind === 'weekly_summary') return deliverWeeklySummary(job, deps);
+  if (!job.lead_table || !job.lead) {
     await deps.queue.fail(job, 'the lead no longer exists', null);
     return 'dead';
   }
@@ -81,33 +82,14 @@ async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome>
 }
 
 /**
- * A job without a lead: the hour's digest of held leads or the week's summary, by its kind (the claim returns it
- * since 20261202140000_weekly_summary.sql). A claimed job without a kind (an older claim, a test's queue) is asked
- * as a digest first, then as a summary: held_lead_digest and weekly_summary each answer only a job of their own kind
- * under its current claim, null otherwise. Null for its kind means the claim is no longer this run's (its lease ran
- * out): the run that holds it now delivers it.
- */
-async function deliverWithoutLead(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
-  if (job.kind !== 'weekly_summary') {
-    const digest = await deps.queue.digest(job);
-    if (digest) return deliverDigest(job, digest, deps);
-    if (job.kind === 'held_digest') return 'retrying';
-  }
-  if (!deps.queue.weeklySummary) {
-    if (job.kind === undefined) return 'retrying';
-    await deps.queue.fail(job, 'this queue cannot read weekly summaries', null);
-    return 'dead';
-  }
-  const summary = await deps.queue.weeklySummary(job);
-  if (!summary) return 'retrying';
-  return deliverWeeklySummary(job, summary, deps);
-}
-
-/**
  * The hour's digest of held leads (issue 36): to the team's address only (not the chat webhook: it carries the
- * release links), with the release page's links when SITE_URL is set, else the release commands alone.
+ * release links), with the release page's links when SITE_URL is set, else the release commands alone. Its content
+ * is read under the job's claim: null means the claim is no longer this run's (its lease ran out), and the run that
+ * holds it now delivers it.
  */
-function deliverDigest(job: ClaimedJob, digest: HeldDigest, deps: RunDependencies): Promise<Outcome> {
+async function deliverDigest(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
+  const digest = await deps.queue.digest(job);
+  if (!digest) return 'retrying';
   const message = renderHeldDigest(digest, deps.config.siteUrl);
   return sendAndRecord(job, message, deps.queue, deps, `held-lead digest ${job.job_id}`, false);
 }
@@ -115,9 +97,11 @@ function deliverDigest(job: ClaimedJob, digest: HeldDigest, deps: RunDependencie
 /**
  * The week's summary (issue 44): to the team's address only (NOTIFY_TO; not the chat webhook), with the
  * dashboard's link when SITE_URL is set, else how to open it. A summary that cannot be rendered (a malformed answer)
- * is given up with the reason: another attempt would read the same.
+ * is given up with the reason: another attempt would read the same. Read under the claim, as the digest is.
  */
-async function deliverWeeklySummary(job: ClaimedJob, summary: WeeklySummary, deps: RunDependencies): Promise<Outcome> {
+async function deliverWeeklySummary(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
+  const summary = await deps.queue.weeklySummary(job);
+  if (!summary) return 'retrying';
   let message: Notification;
   try {
     message = renderWeeklySummary(summary, deps.config.siteUrl);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { BRAND_NAME } from '../_shared/brand.ts';
 import { readConfig } from './config.ts';
-import type { ClaimedJob, NotificationKind, Queue } from './queue.ts';
+import type { ClaimedJob, Queue } from './queue.ts';
 import { escapeHtml } from './render.ts';
 import { deliverDueNotifications } from './run.ts';
 import {
@@ -216,7 +216,7 @@ Deno.test('without SITE_URL the summary says how to open the dashboard instead o
 });
 
 // The outbox in memory: weekly jobs without a lead whose figures only the current claim may read.
-function memoryQueue(summary: WeeklySummary | null, kind: NotificationKind | null = 'weekly_summary') {
+function memoryQueue(summary: WeeklySummary | null) {
   const job = {
     job_id: 'job-weekly',
     token: '',
@@ -245,7 +245,7 @@ function memoryQueue(summary: WeeklySummary | null, kind: NotificationKind | nul
         attempts: job.attempts,
         queued_at: '',
         lead: null,
-        ...(kind ? { kind } : {}),
+        kind: 'weekly_summary',
       };
       return Promise.resolve([claimed]);
     },
@@ -309,15 +309,6 @@ Deno.test('a claimed weekly summary: exactly one e-mail, to the team only, and t
   assert.equal(provider.emails().length, 1);
 });
 
-Deno.test('a claim that does not say its kind: not a digest, so asked as a weekly summary and sent', async () => {
-  const { queue, job } = memoryQueue(WEEK, null);
-  const provider = providerStub();
-  const summary = await deliverDueNotifications({ queue, config, fetch: provider.fetch });
-  assert.deepEqual(summary, { claimed: 1, sent: 1, retrying: 0, dead: 0 });
-  assert.deepEqual([job.status, job.reads], ['sent', { digest: 1, weekly: 1 }]);
-  assert.equal(provider.emails().length, 1);
-});
-
 Deno.test('a failed send goes the fail path: retried with backoff after a 500, then sent once', async () => {
   const { queue, job, advance } = memoryQueue(WEEK);
   const provider = providerStub((call) => (call === 1 ? 500 : 'ok'));
@@ -356,12 +347,4 @@ Deno.test('a summary that cannot be rendered is given up with the reason, nothin
   assert.deepEqual(summary, { claimed: 1, sent: 0, retrying: 0, dead: 1 });
   assert.equal(provider.calls.length, 0);
   assert.match(job.errors[0], /^cannot render the weekly summary: Error: not a day: last Monday/);
-});
-
-Deno.test('a weekly job reaching a queue that cannot read summaries is given up, not retried forever', async () => {
-  const { queue, job } = memoryQueue(WEEK);
-  const { weeklySummary: _ignored, ...older } = queue;
-  const summary = await deliverDueNotifications({ queue: older, config, fetch: providerStub().fetch });
-  assert.deepEqual(summary, { claimed: 1, sent: 0, retrying: 0, dead: 1 });
-  assert.deepEqual(job.errors, ['this queue cannot read weekly summaries']);
 });
