@@ -29,6 +29,7 @@ import { ADMIN_PATH } from './src/build/admin-page';
 import { adminSettings } from './src/build/admin-settings';
 import { serveFolder } from './src/build/serve-folder';
 import { writeRedirectsFile } from './src/build/redirects-file';
+import { templateFor } from './src/build/page-templates';
 
 const contentDir = () => path.resolve(process.env.CONTENT_DIR ?? 'content');
 const buildDate = new Date();
@@ -238,25 +239,46 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
       context: { id: page.id },
     });
   }
+  await createHomePage({ graphql, actions, reporter });
   await createLandingPages({ graphql, actions, reporter });
 };
+
+type PageCreation = Pick<Parameters<NonNullable<GatsbyNode['createPages']>>[0], 'graphql' | 'actions' | 'reporter'>;
+
+/** The home page at /, with the experiment's template while its hero runs one (src/build/page-templates.ts). */
+async function createHomePage({ graphql, actions, reporter }: PageCreation) {
+  const result = await graphql<{ homeJson: { hero: { experiment: { startedAt: string | null } | null } } }>(`
+    query HomePageToCreate {
+      homeJson {
+        hero {
+          experiment {
+            startedAt
+          }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild('Could not load the home page', result.errors);
+    return;
+  }
+  const { component, withExperiment } = templateFor('home', [result.data.homeJson.hero.experiment]);
+  actions.createPage({ path: '/', component: path.resolve(component), context: { withExperiment } });
+}
 
 type LandingPageToCreate = {
   id: string;
   slug: string;
   hideFromSearch: boolean | null;
-  sections: { form?: string }[];
+  sections: { form?: string; experiment?: { startedAt: string | null } | null }[];
 };
 
 /**
- * One page per content/landing file at /<slug>. Its context says which form texts its query needs and whether
- * it is kept out of search engines (the template's noindex and the sitemap both read it).
+ * One page per content/landing file at /<slug>. Its context says which form texts its query needs, whether
+ * it is kept out of search engines (the template's noindex and the sitemap both read it) and whether it runs an
+ * experiment (its template: src/build/page-templates.ts).
  */
-async function createLandingPages({
-  graphql,
-  actions,
-  reporter,
-}: Pick<Parameters<NonNullable<GatsbyNode['createPages']>>[0], 'graphql' | 'actions' | 'reporter'>) {
+async function createLandingPages({ graphql, actions, reporter }: PageCreation) {
   const result = await graphql<{ allLandingPage: { nodes: LandingPageToCreate[] } }>(`
     query LandingPagesToCreate {
       allLandingPage {
@@ -268,6 +290,16 @@ async function createLandingPages({
             ... on LandingForm {
               form
             }
+            ... on LandingHero {
+              experiment {
+                startedAt
+              }
+            }
+            ... on LandingCta {
+              experiment {
+                startedAt
+              }
+            }
           }
         }
       }
@@ -277,17 +309,21 @@ async function createLandingPages({
     reporter.panicOnBuild('Could not load the landing pages', result.errors);
     return;
   }
-  const template = path.resolve('src/templates/landing-page.tsx');
   for (const page of result.data.allLandingPage.nodes) {
     const forms = new Set(page.sections.map((section) => section.form));
+    const { component, withExperiment } = templateFor(
+      'landing',
+      page.sections.map((section) => section.experiment),
+    );
     actions.createPage({
       path: `/${page.slug}`,
-      component: template,
+      component: path.resolve(component),
       context: {
         id: page.id,
         hideFromSearch: page.hideFromSearch === true,
         withDemoForm: forms.has('demo-request'),
         withStrategyForm: forms.has('strategy-call'),
+        withExperiment,
       },
     });
   }

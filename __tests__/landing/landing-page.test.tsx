@@ -1,9 +1,12 @@
 // The landing template renders every block of the sample page from its query result (built from the real
 // content), each with the site's own components; its head carries the social image and the FAQ's structured data.
-// A section running an experiment is checked as the visit sees it: the version <html> names, under the page's rules.
+// A page is rendered with the template the build gives it (src/build/page-templates.ts), and a section running an
+// experiment is checked as the visit sees it: the version <html> names, under the page's rules.
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LandingPageTemplate, { Head } from '../../src/templates/landing-page';
+import LandingPageWithExperiment, { Head as HeadWithExperiment } from '../../src/templates/landing-page-experiment';
+import { templateFor } from '../../src/build/page-templates';
 import type { LandingBlockType, LandingSection } from '../../src/content-model/landing-schema';
 import { landingBlocks } from '../../src/content-model/landing-schema';
 import { landingBlockComponents } from '../../src/components/landing/blocks';
@@ -14,7 +17,7 @@ import { mockSiteSettings } from '../helpers/site-settings';
 import { landingPageData, landingPages } from '../helpers/landing-data';
 import { SHOWN_VARIANT_ATTRIBUTE } from '../../src/insights/experiments/shown-variant';
 import { EXPERIMENT_VERSION_CSS } from '../../src/insights/experiments/version-styles';
-import { sectionForVariant } from '../../src/insights/experiments/versions';
+import { sectionForVariant } from '../../src/content-model/experiment-versions';
 import type { ExperimentContent } from '../../src/content-model/experiment-schema';
 
 jest.mock('../../src/lib/leads');
@@ -45,15 +48,24 @@ beforeAll(() => {
 const asShown = <Section extends { experiment?: ExperimentContent }>(section: Section) =>
   sectionForVariant(section, Number(document.documentElement.getAttribute(SHOWN_VARIANT_ATTRIBUTE) ?? 0));
 
+/** Whether the build gives `page` the template of a page running an experiment. */
+const runsExperiment = (page: { sections: readonly object[] }) =>
+  templateFor(
+    'landing',
+    page.sections.map((section) => (section as { experiment?: ExperimentContent }).experiment),
+  ).withExperiment;
+
 function renderPage(page = landingPages()[0]) {
   // Typed as the page's query result; built from the same content the build reads.
   const props = { data: landingPageData(page) } as unknown as Parameters<typeof LandingPageTemplate>[0];
-  return render(<LandingPageTemplate {...props} />);
+  const Template = runsExperiment(page) ? LandingPageWithExperiment : LandingPageTemplate;
+  return render(<Template {...props} />);
 }
 
 function renderHead(page = landingPages()[0]) {
+  const PageHead = runsExperiment(page) ? HeadWithExperiment : Head;
   render(
-    <Head
+    <PageHead
       data={landingPageData(page) as never}
       location={{ pathname: `/${page.slug}` } as never}
       params={{}}

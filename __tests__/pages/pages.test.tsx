@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import HomePage, { Head as HomeHead } from '../../src/pages/index';
+import HomePage, { Head as HomeHead } from '../../src/templates/home-page';
 import ServicesPage from '../../src/pages/services';
 import PricingPage, { Head as PricingHead } from '../../src/pages/pricing';
 import ContactPage from '../../src/pages/contact';

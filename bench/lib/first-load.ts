@@ -22,8 +22,13 @@ export type FirstLoad = {
   files: { file: string; raw: number; gzip: number }[];
   dataGzipBytes: number;
   dataFiles: number;
-  /** Source modules in the first-load files that must not be there (chat engine/panel, Supabase, zod, the challenge). */
+  /**
+   * Source modules in the first-load files that must not be there (chat engine/panel, Supabase, zod, the challenge;
+   * the experiments' code on a page that runs none).
+   */
   forbidden: string[];
+  /** Whether the route's template is the one of a page running an experiment (src/build/page-templates.ts). */
+  runsExperiment: boolean;
 };
 
 const FORBIDDEN = [
@@ -34,6 +39,12 @@ const FORBIDDEN = [
   // The proof-of-work challenge: loaded when a visitor starts a form or opens the chat (issue 36).
   /src\/lib\/lead-challenge\//,
 ];
+
+/** The experiments' code, which only the template of a page running one loads (src/build/page-templates.ts). */
+const EXPERIMENT_CODE = /src\/insights\/experiments\/(ExperimentVersions|useExperimentOnPage|assign|from-query)\b/;
+
+/** Gatsby's chunk name for a page component: `component---src-templates-landing-page-experiment-tsx`. */
+const isExperimentTemplate = (componentChunkName: string) => /-experiment-tsx$/.test(componentChunkName);
 
 function gzipSize(file: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -91,10 +102,12 @@ export function firstLoad(root: string, route: string): FirstLoad {
     return { file, raw: fs.statSync(full).size, gzip: gzipSize(full) };
   });
 
+  const runsExperiment = isExperimentTemplate(pageData.componentChunkName);
   const forbidden = new Set<string>();
   for (const { file } of files) {
     for (const source of mapSources(root, file)) {
       if (FORBIDDEN.some((pattern) => pattern.test(source))) forbidden.add(source);
+      if (!runsExperiment && EXPERIMENT_CODE.test(source)) forbidden.add(source);
     }
   }
 
@@ -111,5 +124,6 @@ export function firstLoad(root: string, route: string): FirstLoad {
     dataGzipBytes: dataPaths.reduce((sum, file) => sum + gzipSize(path.join(root, file)), 0),
     dataFiles: dataPaths.length,
     forbidden: [...forbidden].sort(),
+    runsExperiment,
   };
 }

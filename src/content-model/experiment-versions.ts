@@ -30,8 +30,9 @@ export function sectionForVariant<Section extends { experiment?: ExperimentConte
 }
 
 /** A running experiment: one with `startedAt`. A draft shows the original to everyone and counts nothing. */
-export const isRunning = (experiment: ExperimentContent | null | undefined): experiment is ExperimentContent =>
-  !!experiment && !!experiment.startedAt;
+export const isRunning = <Experiment extends { startedAt?: string | null }>(
+  experiment: Experiment | null | undefined,
+): experiment is Experiment & { startedAt: string } => !!experiment && !!experiment.startedAt;
 
 /** The page's running experiment, if one of its sections has one (the content check allows one a page). */
 export function runningExperimentIn(sections: readonly object[]): ExperimentContent | undefined {

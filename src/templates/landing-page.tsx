@@ -1,70 +1,33 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import type { ReactNode } from 'react';
 import { Seo } from '../components/seo/Seo';
 import { faqJsonLd } from '../components/seo/faq-json-ld';
 import { LandingSections } from '../components/landing/blocks';
 import { sectionsFromQuery } from '../components/landing/from-query';
-import { ExperimentHeadScript } from '../insights/experiments/ExperimentHeadScript';
-import { useExperimentOnPage } from '../insights/experiments/useExperimentOnPage';
-import { runningExperimentIn } from '../insights/experiments/versions';
 
-/** A campaign landing page (content/landing/*.json): its sections, in order, with the site's own components. */
+/**
+ * A campaign landing page (content/landing/*.json): its sections, in order, with the site's own components. A page
+ * that runs an experiment has ./landing-page-experiment.tsx instead (src/build/page-templates.ts).
+ */
 export default function LandingPageTemplate({ data }: PageProps<Queries.LandingPageQuery>) {
-  const sections = sectionsFromQuery(data);
-  useExperimentOnPage(runningExperimentIn(sections));
-  return <LandingSections sections={sections} />;
+  return <LandingSections sections={sectionsFromQuery(data)} />;
 }
 
-export function Head({ data, location }: HeadProps<Queries.LandingPageQuery>) {
+/** The page's head; `children` adds to it (the experiment's script). */
+export function Head({ data, location, children }: HeadProps<Queries.LandingPageQuery> & { children?: ReactNode }) {
   const page = data.landingPage!;
   const questions = page.sections.flatMap((section) => ('questions' in section ? section.questions : []));
   return (
     <Seo {...page.meta} pathname={location.pathname}>
       {page.hideFromSearch && <meta name="robots" content="noindex" />}
       {questions.length > 0 && <script type="application/ld+json">{JSON.stringify(faqJsonLd(questions))}</script>}
-      <ExperimentHeadScript experiment={runningExperimentIn(sectionsFromQuery(data))} />
+      {children}
     </Seo>
   );
 }
 
-// Only the form the page shows has its texts queried (gatsby-node sets the flags from the page's sections).
 export const query = graphql`
-  query LandingPage($id: String!, $withDemoForm: Boolean!, $withStrategyForm: Boolean!) {
-    landingPage(id: { eq: $id }) {
-      meta {
-        ...PageMetaFields
-      }
-      hideFromSearch
-      sections {
-        __typename
-        ...LandingHeroFields
-        ...LandingServicesFields
-        ...LandingPlansFields
-        ...LandingTestimonialsFields
-        ...LandingStatsFields
-        ...LandingReasonsFields
-        ...LandingTextFields
-        ...LandingFaqFields
-        ...LandingCtaFields
-        ...LandingFormFields
-      }
-    }
-    pricingPageJson {
-      mostPopularLabel
-      quoteCta {
-        ...LinkFields
-      }
-    }
-    contactFormJson @include(if: $withDemoForm) {
-      content
-    }
-    bookingFormJson @include(if: $withStrategyForm) {
-      content
-    }
-    bookingJson @include(if: $withStrategyForm) {
-      content
-    }
-    siteJson {
-      email
-    }
+  query LandingPage($id: String!, $withDemoForm: Boolean!, $withStrategyForm: Boolean!, $withExperiment: Boolean!) {
+    ...LandingPageData
   }
 `;

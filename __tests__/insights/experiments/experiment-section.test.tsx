@@ -1,11 +1,14 @@
-// A section under an experiment as the server renders it: every version in the HTML, the static rules showing
-// exactly the one <html> names (the original without it), ids unique across versions; a draft is the original alone.
+// A section under an experiment as the server renders it on a page that runs one (its template provides
+// ExperimentVersions): every version in the HTML, the static rules showing exactly the one <html> names (the original
+// without it), ids unique across versions; a draft is the original alone. On any other page's template a section
+// renders its original alone, whatever its content says.
 import { render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server.node';
 import { CtaBlock, type CtaBlockProps } from '../../../src/components/landing/CtaBlock';
 import { HeroBlock, type HeroBlockProps } from '../../../src/components/landing/HeroBlock';
 import { SHOWN_VARIANT_ATTRIBUTE, VERSION_ATTRIBUTE } from '../../../src/insights/experiments/shown-variant';
 import { EXPERIMENT_VERSION_CSS } from '../../../src/insights/experiments/version-styles';
+import { ExperimentVersions } from '../../../src/insights/experiments/ExperimentVersions';
 
 const html = document.documentElement;
 const STARTED = '2026-11-27T09:00:00+11:00';
@@ -48,7 +51,7 @@ beforeEach(() => {
 /** The server's HTML in the document, not hydrated: what the visitor sees before any JavaScript. */
 function serverRendered(element: React.ReactElement): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(element);
+  container.innerHTML = renderToString(<ExperimentVersions>{element}</ExperimentVersions>);
   document.body.replaceChildren(container);
   return container;
 }
@@ -119,10 +122,21 @@ describe('without a running experiment', () => {
     ['no experiment', undefined],
   ])('%s: the original alone, as before experiments', (_case, experiment) => {
     html.setAttribute(SHOWN_VARIANT_ATTRIBUTE, '1');
-    const { container } = render(<CtaBlock {...cta} experiment={experiment} sectionKey="section-7" />);
+    const { container } = render(
+      <ExperimentVersions>
+        <CtaBlock {...cta} experiment={experiment} sectionKey="section-7" />
+      </ExperimentVersions>,
+    );
     expect(container.querySelector(`[${VERSION_ATTRIBUTE}]`)).toBeNull();
     expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([titles[0]]);
     expect(screen.getByRole('heading')).toHaveAttribute('id', 'section-7-title');
+  });
+
+  it('on the template of a page running none: the original alone, even with a running experiment in its content', () => {
+    html.setAttribute(SHOWN_VARIANT_ATTRIBUTE, '1');
+    const { container } = render(<CtaBlock {...cta} sectionKey="section-7" />);
+    expect(container.querySelector(`[${VERSION_ATTRIBUTE}]`)).toBeNull();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([titles[0]]);
   });
 });
 

@@ -1,13 +1,13 @@
 /** @jest-environment node */
 // What the built HTML of a page carries for its experiment, rendered as Gatsby's server renders a page's Head and
-// onRenderBody: the page's head script while the experiment runs (none for a draft), and on every page the static
+// onRenderBody: the head script of a page running an experiment (its template's; none for a draft), and on every page the static
 // rules that show one version.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { onRenderBody } from '../../../gatsby-ssr';
 import type { ExperimentContent } from '../../../src/content-model/experiment-schema';
 import type { LandingPageContent } from '../../../src/content-model/landing-schema';
-import { Head as HomeHead } from '../../../src/pages/index';
-import { Head as LandingHead } from '../../../src/templates/landing-page';
+import { Head as HomeHead } from '../../../src/templates/home-page-experiment';
+import { Head as LandingHead } from '../../../src/templates/landing-page-experiment';
 import { experimentHeadScript } from '../../../src/insights/experiments/head-script';
 import { EXPERIMENT_VERSION_CSS } from '../../../src/insights/experiments/version-styles';
 import { inlineScripts } from '../../../src/build/security-headers';

@@ -1,11 +1,13 @@
 // A page running an experiment in the browser after a client-side navigation, where no head script runs: the page
 // sets <html>'s attributes before it is painted, from the visit's id, and removes them when it goes. On the page
-// load itself it keeps what the head script set. A draft does nothing. The landing template and the home page.
+// load itself it keeps what the head script set. A draft does nothing. The templates of a landing page and of the
+// home page that run an experiment (src/build/page-templates.ts).
 import { configure, render, screen } from '@testing-library/react';
 import type { ExperimentContent } from '../../../src/content-model/experiment-schema';
 import type { LandingPageContent } from '../../../src/content-model/landing-schema';
-import HomePage, { Head as HomeHead } from '../../../src/pages/index';
-import LandingPageTemplate, { Head as LandingHead } from '../../../src/templates/landing-page';
+import HomePage from '../../../src/templates/home-page';
+import HomePageWithExperiment, { Head as HomeHead } from '../../../src/templates/home-page-experiment';
+import LandingPageWithExperiment, { Head as LandingHead } from '../../../src/templates/landing-page-experiment';
 import { assignVariant } from '../../../src/insights/experiments/assign';
 import { EXPERIMENT_ATTRIBUTE, SHOWN_VARIANT_ATTRIBUTE } from '../../../src/insights/experiments/shown-variant';
 import { EXPERIMENT_VERSION_CSS } from '../../../src/insights/experiments/version-styles';
@@ -54,7 +56,7 @@ const pageProps = <Page extends (props: never) => unknown>(data: unknown) =>
   ({ data }) as unknown as Parameters<Page>[0];
 
 const renderLanding = (page: LandingPageContent) =>
-  render(<LandingPageTemplate {...pageProps<typeof LandingPageTemplate>(landingPageData(page))} />);
+  render(<LandingPageWithExperiment {...pageProps<typeof LandingPageWithExperiment>(landingPageData(page))} />);
 
 /** Makes this a visit whose id sees version `index` of `experiment`. */
 function visitSeeing(index: number, experiment: ExperimentContent, shares: number[]): void {
@@ -186,7 +188,9 @@ describe('the home page', () => {
 
   it.each([0, 1, 2])('shows the visit its version (%i) of the hero', (index) => {
     visitSeeing(index, homeExperiment, [40, 30, 30]);
-    const { unmount } = render(<HomePage {...pageProps<typeof HomePage>(homeData(homeExperiment))} />);
+    const { unmount } = render(
+      <HomePageWithExperiment {...pageProps<typeof HomePageWithExperiment>(homeData(homeExperiment))} />,
+    );
     expect(shown()).toEqual(['home-hero', String(index)]);
     const title = index === 1 ? 'Hire an assistant that never sleeps' : String(homeData().homeJson.hero.title);
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([title]);
@@ -197,10 +201,13 @@ describe('the home page', () => {
     expect(shown()).toEqual([null, null]);
   });
 
-  it('without an experiment, is as before', () => {
+  it('without an experiment, is as before, on its own template', () => {
     const { container } = render(<HomePage {...pageProps<typeof HomePage>(homeData())} />);
     expect(shown()).toEqual([null, null]);
     expect(container.querySelector('[data-variant]')).toBeNull();
+  });
+
+  it('adds no head script in the browser', () => {
     render(
       <HomeHead
         data={homeData(homeExperiment) as never}

@@ -1,13 +1,13 @@
 /** @jest-environment node */
 // The versions of a section under an experiment (src/content-model/experiment-versions.ts, free of zod so that a
-// page can bundle it), as the site's components import them.
+// page can bundle it).
 import type { ExperimentContent } from '../../../src/content-model/experiment-schema';
 import {
   experimentShares,
   isRunning,
   runningExperimentIn,
   sectionForVariant,
-} from '../../../src/insights/experiments/versions';
+} from '../../../src/content-model/experiment-versions';
 
 const experiment: ExperimentContent = {
   id: 'closing-band',

@@ -1,10 +1,9 @@
-// The home page's hero as its page query returns it (src/pages/index.tsx), with its experiment, as HomeHero takes it.
+// The home page's hero as its page query returns it (./page-data.ts), as HomeHero takes it; with its experiment on
+// the template of a home page that runs one (./hero-experiment-from-query.ts).
 import { queriedImage } from '../ui/content-image';
-import { experimentFromQuery } from '../../insights/experiments/from-query';
-import type { WithExperiment } from '../../insights/experiments/versions';
 import type { HomeHeroProps } from './HomeHero';
 
-type QueriedHero = NonNullable<Queries.HomePageQuery['homeJson']>['hero'];
+export type QueriedHero = NonNullable<Queries.HomePageDataFragment['homeJson']>['hero'];
 
 /** Any of the hero's fields, null where a variant keeps the original's. */
 type QueriedHeroFields = { readonly [Key in keyof QueriedHero & keyof HomeHeroProps]?: QueriedHero[Key] | null };
@@ -12,7 +11,15 @@ type QueriedHeroFields = { readonly [Key in keyof QueriedHero & keyof HomeHeroPr
 const given = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 /** What the hero, or one of its variants, sets. */
-function heroFields({ eyebrow, title, subtitle, primaryCta, secondaryCta, highlights, image }: QueriedHeroFields) {
+export function heroFields({
+  eyebrow,
+  title,
+  subtitle,
+  primaryCta,
+  secondaryCta,
+  highlights,
+  image,
+}: QueriedHeroFields) {
   return {
     eyebrow: given(eyebrow),
     title: given(title),
@@ -24,12 +31,11 @@ function heroFields({ eyebrow, title, subtitle, primaryCta, secondaryCta, highli
   };
 }
 
-export function homeHeroFromQuery(hero: QueriedHero): WithExperiment<HomeHeroProps> {
+export function homeHeroFromQuery(hero: QueriedHero): HomeHeroProps {
   return {
     ...heroFields(hero),
     title: hero.title,
     subtitle: hero.subtitle,
     primaryCta: hero.primaryCta,
-    experiment: experimentFromQuery(hero, heroFields),
   };
 }

@@ -1,10 +1,10 @@
 import { graphql } from 'gatsby';
 import { CtaBand } from '../ui/CtaBand';
-import { ExperimentSection, versionKey } from '../../insights/experiments/ExperimentSection';
-import type { WithExperiment } from '../../insights/experiments/versions';
+import { SectionVersions, versionKey, type WithExperiment } from '../../insights/experiments/section-versions';
 import type { SectionKey } from './section-key';
 
-// A variant's fields are queried as the block's own (null where the variant keeps the original's).
+// A variant's fields are queried as the block's own (null where the variant keeps the original's); the experiment only
+// on a page that runs one ($withExperiment: src/build/page-templates.ts).
 export const landingCtaFields = graphql`
   fragment LandingCtaFields on LandingCta {
     type
@@ -16,7 +16,7 @@ export const landingCtaFields = graphql`
     secondaryCta {
       ...LinkFields
     }
-    experiment {
+    experiment @include(if: $withExperiment) {
       id
       name
       startedAt
@@ -44,7 +44,7 @@ export type CtaBlockProps = WithExperiment<CtaContent>;
 /** The closing band of the other pages; a button to #form goes to the page's form. */
 export function CtaBlock({ sectionKey, ...cta }: CtaBlockProps & SectionKey) {
   return (
-    <ExperimentSection
+    <SectionVersions
       section={cta}
       render={({ title, text, primaryCta, secondaryCta }, index) => (
         <CtaBand

@@ -1,10 +1,10 @@
 import { graphql } from 'gatsby';
 import { HomeHero } from '../home/HomeHero';
 import type { DisplayImage } from '../ui/ResponsiveImage';
-import { ExperimentSection } from '../../insights/experiments/ExperimentSection';
-import type { WithExperiment } from '../../insights/experiments/versions';
+import { SectionVersions, type WithExperiment } from '../../insights/experiments/section-versions';
 
-// A variant's fields are queried as the hero's own (null where the variant keeps the original's).
+// A variant's fields are queried as the hero's own (null where the variant keeps the original's); the experiment only
+// on a page that runs one ($withExperiment: src/build/page-templates.ts).
 export const landingHeroFields = graphql`
   fragment LandingHeroFields on LandingHero {
     type
@@ -20,7 +20,7 @@ export const landingHeroFields = graphql`
     image {
       ...HeroImageFields
     }
-    experiment {
+    experiment @include(if: $withExperiment) {
       id
       name
       startedAt
@@ -59,6 +59,6 @@ export type HeroBlockProps = WithExperiment<HeroContent>;
 /** The page's top: its one h1, with the home page's look; its image is the page's largest, loaded at once. */
 export function HeroBlock(hero: HeroBlockProps) {
   return (
-    <ExperimentSection section={hero} render={({ text, ...version }) => <HomeHero {...version} subtitle={text} />} />
+    <SectionVersions section={hero} render={({ text, ...version }) => <HomeHero {...version} subtitle={text} />} />
   );
 }

@@ -4,12 +4,9 @@ import type { LandingBlockType } from '../../content-model/landing-schema';
 import type { BookingCopy } from '../../features/booking/copy-schema';
 import type { BookingFormCopy, ContactFormCopy } from '../../features/forms/copy-schema';
 import { queriedImage } from '../ui/content-image';
-import { experimentFromQuery } from '../../insights/experiments/from-query';
 import type { LandingBlockProps, ResolvedSection } from './blocks';
-import type { HeroContent } from './HeroBlock';
-import type { CtaContent } from './CtaBlock';
 
-type Fragments = {
+export type Fragments = {
   hero: Queries.LandingHeroFieldsFragment;
   services: Queries.LandingServicesFieldsFragment;
   plans: Queries.LandingPlansFieldsFragment;
@@ -22,34 +19,10 @@ type Fragments = {
   form: Queries.LandingFormFieldsFragment;
 };
 
-/** What the page query holds besides the sections. */
-type PageData = Queries.LandingPageQuery;
+/** What the page query holds (./page-data.ts), the same for both landing templates. */
+export type PageData = Queries.LandingPageDataFragment;
 
-const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
-
-/** A variant of a section in the query result: any of the section's fields, null where it keeps the original's. */
-type QueriedVariant<Section, Field extends keyof Section> = { readonly [Key in Field]?: Section[Key] | null };
-
-type HeroVariant = QueriedVariant<Fragments['hero'], keyof HeroContent>;
-type CtaVariant = QueriedVariant<Fragments['cta'], keyof CtaContent>;
-
-/** What a hero variant changes, as the block takes it. */
-const heroVariant = ({ eyebrow, title, text, primaryCta, secondaryCta, image }: HeroVariant): Partial<HeroContent> => ({
-  eyebrow: optional(eyebrow),
-  title: optional(title),
-  text: optional(text),
-  primaryCta: optional(primaryCta),
-  secondaryCta: optional(secondaryCta),
-  image: queriedImage(image),
-});
-
-/** What a call-to-action variant changes, as the block takes it. */
-const ctaVariant = ({ title, text, primaryCta, secondaryCta }: CtaVariant): Partial<CtaContent> => ({
-  title: optional(title),
-  text: optional(text),
-  primaryCta: optional(primaryCta),
-  secondaryCta: optional(secondaryCta),
-});
+export const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 export const queryAdapters: {
   [Type in LandingBlockType]: (section: Fragments[Type], page: PageData) => LandingBlockProps[Type];
@@ -61,7 +34,6 @@ export const queryAdapters: {
     primaryCta: section.primaryCta,
     secondaryCta: optional(section.secondaryCta),
     image: queriedImage(section.image),
-    experiment: experimentFromQuery(section, heroVariant),
   }),
   services: ({ title, intro, linkLabel, services }) => ({ title, intro, linkLabel, services }),
   plans: ({ title, intro, plans }, page) => ({
@@ -85,7 +57,6 @@ export const queryAdapters: {
     text: section.text,
     primaryCta: section.primaryCta,
     secondaryCta: optional(section.secondaryCta),
-    experiment: experimentFromQuery(section, ctaVariant),
   }),
   // The form texts are validated against the forms' copy schemas before the build (src/content-model/check.ts).
   form: ({ title, intro, form, problem }, page) => {
@@ -106,7 +77,8 @@ export const queryAdapters: {
   },
 };
 
-/** The page's sections, in its order, as the blocks render them. */
+/** The page's sections, in its order, as the blocks render them: their originals (./experiments-from-query.ts adds
+ * the experiments, on a page that runs one). */
 export function sectionsFromQuery(page: PageData): ResolvedSection[] {
   return page.landingPage!.sections.map((section) => {
     const type = (section as { type: LandingBlockType }).type;

@@ -2,8 +2,7 @@
 // experiment. Only in the built HTML: Gatsby also renders a page's Head in the browser, and would add the script
 // to the document on a client-side navigation, where the first page's Content-Security-Policy (its own scripts'
 // hashes) refuses it; the page's layout effect does its work then (./useExperimentOnPage.ts).
-import type { ExperimentContent } from '../../content-model/experiment-versions';
-import { experimentShares, isRunning } from './versions';
+import { experimentShares, isRunning, type ExperimentContent } from '../../content-model/experiment-versions';
 
 export function ExperimentHeadScript({ experiment }: { experiment: ExperimentContent | null | undefined }) {
   // Webpack writes the stage in and drops this branch, and the builder it requires, from the browser's bundles

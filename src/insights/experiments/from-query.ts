@@ -1,7 +1,7 @@
 // A section's experiment as a page query returns it (GraphQL's nulls for what a variant leaves unchanged, uploaded
 // images as the image pipeline made them) turned into what the section's component takes: each variant through
 // the section's own adapter, its unchanged fields left out.
-import type { SectionExperiment } from './versions';
+import type { SectionExperiment } from './section-versions';
 
 /** An experiment in a query result, whose variants' fields are `Variant`. */
 export type QueriedExperiment<Variant> = {

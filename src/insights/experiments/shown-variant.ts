@@ -6,7 +6,7 @@
 export const EXPERIMENT_ATTRIBUTE = 'data-experiment';
 /** The index of the version shown: 0 the original, 1… the variants. */
 export const SHOWN_VARIANT_ATTRIBUTE = 'data-experiment-variant';
-/** The attribute of each version's wrapper in the page (./ExperimentSection.tsx): its index. */
+/** The attribute of each version's wrapper in the page (./ExperimentVersions.tsx): its index. */
 export const VERSION_ATTRIBUTE = 'data-variant';
 
 /** What a page view says about the variant shown: `<experiment id>:<index>`, 0 being the original. */

@@ -4,12 +4,11 @@
 // page's to do, not the section's: a section below the fold may still be loading when Gatsby counts the page view
 // (onRouteUpdate), which reads the attributes.
 import { useLayoutEffect } from 'react';
-import type { ExperimentContent } from '../../content-model/experiment-versions';
 import { countingRefused } from '../consent';
 import { visitId } from '../visit-id';
 import { assignVariant } from './assign';
 import { EXPERIMENT_ATTRIBUTE, SHOWN_VARIANT_ATTRIBUTE } from './shown-variant';
-import { experimentShares, isRunning } from './versions';
+import { experimentShares, isRunning, type ExperimentContent } from '../../content-model/experiment-versions';
 
 /** Shows the visit's version of the page's running experiment while the page is shown; removes it when it goes. */
 export function useExperimentOnPage(experiment: ExperimentContent | null | undefined): void {
