@@ -15,8 +15,6 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { addTeamMember } from '../../dev/team/team-members';
-import { INSIGHTS_PATH } from '../../src/content-model/route-paths';
 import { parseCsv } from '../../src/insights/dashboard/csv';
 import { fill, formatCount, formatDay, formatShare } from '../../src/insights/dashboard/format';
 import { addDays } from '../../src/insights/dashboard/periods';
@@ -35,16 +33,30 @@ import {
   type Visit,
   type VisitEvent,
 } from '../helpers/insights-fixture';
-import { daysOf, InsightsModel, previousOf, type Period } from '../helpers/insights-model';
+import { InsightsModel, previousOf, type Period } from '../helpers/insights-model';
 import { uniqueEmail } from '../helpers/local-api';
-import { latestCode, mailsTo } from '../helpers/sign-in-mail';
+import { mailsTo } from '../helpers/sign-in-mail';
 import { waitUntil } from '../helpers/wait-until';
-import { DESKTOP, openPage } from './setup/browser';
 import { isFocused, tabTo, waitForFocus } from './setup/focus';
+import {
+  askForCode,
+  cellsOf,
+  emailField,
+  heading,
+  openInsights,
+  radio,
+  region,
+  REPORTS_MS,
+  shownPeriod,
+  signedIn,
+  table,
+  teamMember,
+  teamToday,
+  typeCode,
+} from './setup/insights-dashboard-page';
 import { leadHarnessForThisFile } from './setup/lead-harness';
 import { captureState } from './setup/states';
 import type { LeadApi } from './setup/test-env';
-import { gotoHydrated } from './setup/wait';
 
 jest.setTimeout(120_000);
 
@@ -53,18 +65,7 @@ const mailDir = mkdtempSync(path.join(tmpdir(), 'insights-dashboard-mail-'));
 const harness = leadHarnessForThisFile({ mailDir });
 afterAll(() => rm(mailDir, { recursive: true, force: true }));
 
-/** How long the first reports may take on a busy machine (the days are added up on the first report). */
-const REPORTS_MS = 30_000;
 const MINUTE = 60_000;
-
-/** The team's today as the database says it: the dashboard's "last N days" end with it. */
-async function teamToday(api: LeadApi): Promise<string> {
-  const [row] = await api.sql<{ today: string }>(
-    `select to_char((now() at time zone $1)::date, 'YYYY-MM-DD') as today`,
-    [TEAM_ZONE],
-  );
-  return row.today;
-}
 
 /**
  * A small history on the five team days before today (so inside "the last 7 days" whichever day the page takes for
@@ -186,28 +187,7 @@ beforeAll(async () => {
   model = new InsightsModel(history);
 }, 60_000);
 
-const lastDays = (days: number, today: string): Period => ({ from: addDays(today, 1 - days), to: addDays(today, 1) });
-
-// ---- The page, found by role and by the words of content/insights.json ----
-
-const heading = (page: Page, name: string, level?: number) =>
-  page.getByRole('heading', { name, exact: true, ...(level ? { level } : {}) });
-const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const radio = (page: Page, name: string) => page.getByRole('radio', { name, exact: true });
-const emailField = (page: Page) => page.getByRole('textbox', { name: copy.signIn.emailLabel, exact: true });
-const codeField = (page: Page) => page.getByRole('textbox', { name: copy.signIn.codeLabel, exact: true });
-
-/** A table's cells as text, row by row (header first), counts without their thousands separators. */
-const cellsOf = (locator: Locator): Promise<string[][]> =>
-  locator.locator('tr').evaluateAll((rows) =>
-    rows.map((row) =>
-      [...row.querySelectorAll('th, td')].map((cell) => {
-        const text = (cell.textContent ?? '').trim();
-        return /^[\d,]+$/.test(text) ? text.replace(/,/g, '') : text;
-      }),
-    ),
-  );
+// ---- The page: found by role and by the words of content/insights.json in ./setup/insights-dashboard-page.ts ----
 
 /** Presses Shift+Tab until the element has focus: back to an earlier control, keyboard only. */
 async function tabBackTo(page: Page, locator: Locator, limit = 40): Promise<void> {
@@ -216,66 +196,6 @@ async function tabBackTo(page: Page, locator: Locator, limit = 40): Promise<void
     await page.keyboard.press('Shift+Tab');
   }
   throw new Error(`could not reach ${locator} with Shift+Tab in ${limit} presses`);
-}
-
-async function openInsights() {
-  const opened = await openPage(harness.browser, DESKTOP);
-  await gotoHydrated(opened.page, `${harness.site.url}${INSIGHTS_PATH}`);
-  // The dashboard's code loads after the page shows; signed out, it shows the sign-in.
-  await heading(opened.page, copy.signIn.heading).waitFor();
-  return opened;
-}
-
-/** Types the address into the sign-in and sends it, keyboard only; the page says a code may be on its way. */
-async function askForCode(page: Page, email: string): Promise<void> {
-  await tabTo(page, emailField(page));
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(email);
-  await page.keyboard.press('Enter');
-  await page.getByRole('status').getByText(fill(copy.signIn.codeSent, { email }), { exact: true }).waitFor();
-  await waitForFocus(codeField(page));
-}
-
-/** Reads the code from the newest e-mail to the address, as the person would, and types it into the page. */
-async function typeCode(page: Page, email: string): Promise<void> {
-  await page.keyboard.type(await latestCode(mailDir, email));
-  await page.keyboard.press('Enter');
-}
-
-/** Waits for the dashboard (its first reports may still be loading), with focus moved to the figures' heading. */
-async function signedIn(page: Page): Promise<void> {
-  const figures = heading(page, copy.figures.heading);
-  await figures.waitFor({ timeout: REPORTS_MS });
-  await waitForFocus(figures);
-}
-
-async function teamMember(label: string): Promise<string> {
-  const email = uniqueEmail(label).toLowerCase();
-  expect(await addTeamMember(harness.api.service, email, 'test')).toMatchObject({ ok: true });
-  return email;
-}
-
-/**
- * Waits until the dashboard shows the reports of the last `days` days: not busy, and the chart's table of days is that
- * period's. Today is the team's as the database says it (the day the history was written on, or the next should the
- * team's midnight pass meanwhile: the history is inside either period). Returns the period shown.
- */
-async function shownPeriod(page: Page, days: number): Promise<Period> {
-  const busy = page.locator('div[aria-busy]', { has: heading(page, copy.figures.heading) });
-  const seen = await waitUntil(
-    `the reports of the last ${days} days`,
-    async () => {
-      const state = await busy.getAttribute('aria-busy');
-      const shownDays = (await cellsOf(table(page, copy.chart.tableCaption))).slice(1).map((row) => row[0]);
-      for (const today of new Set([seededToday, await teamToday(harness.api)])) {
-        const period = lastDays(days, today);
-        if (state === 'false' && shownDays.join() === daysOf(period).map(formatDay).join()) return { period };
-      }
-      return { busy: state, first: shownDays[0], last: shownDays.at(-1), count: shownDays.length };
-    },
-    { timeoutMs: REPORTS_MS, until: (value) => 'period' in value },
-  );
-  return (seen as { period: Period }).period;
 }
 
 // ---- What the page must show for a period, from the history ----
@@ -418,16 +338,16 @@ async function expectNumbers(page: Page, period: Period, touch: Touch): Promise<
 }
 
 test('a team member signs in with the e-mailed code and sees the numbers of the history; axe at zero signed out and in', async () => {
-  const email = await teamMember('insights-member');
-  const { context, page, errors } = await openInsights();
+  const email = await teamMember(harness.api, 'insights-member');
+  const { context, page, errors } = await openInsights(harness);
   await captureState(page, 'insights-signed-out');
 
   await askForCode(page, email);
-  await typeCode(page, email);
+  await typeCode(page, mailDir, email);
   // Signed in: focus on the figures' heading, and who is signed in.
   await signedIn(page);
   await page.getByText(fill(copy.account.signedInAs, { email }), { exact: true }).waitFor();
-  const period = await shownPeriod(page, 7);
+  const period = await shownPeriod(page, harness.api, 7, seededToday);
 
   // The history's numbers, as a reader checks them: 5 visitors, 3 engaged, 4 leads (one without a visit), 2 booked
   // calls, 1 attended and 1 awaiting its outcome.
@@ -464,12 +384,12 @@ test('a team member signs in with the e-mailed code and sees the numbers of the 
 });
 
 test('keyboard only: the period with the arrow keys, the touch switch, a CSV download equal to its table, sign out', async () => {
-  const email = await teamMember('insights-keys');
-  const { context, page, errors } = await openInsights();
+  const email = await teamMember(harness.api, 'insights-keys');
+  const { context, page, errors } = await openInsights(harness);
   await askForCode(page, email);
-  await typeCode(page, email);
+  await typeCode(page, mailDir, email);
   await signedIn(page);
-  const week = await shownPeriod(page, 7);
+  const week = await shownPeriod(page, harness.api, 7, seededToday);
 
   // The period: its radio group is just before the figures; the arrow keys move the choice and the reports follow.
   const last7 = radio(page, copy.period.last7);
@@ -477,12 +397,12 @@ test('keyboard only: the period with the arrow keys, the touch switch, a CSV dow
   expect(await last7.isChecked()).toBe(true);
   await page.keyboard.press('ArrowRight');
   expect(await radio(page, copy.period.last30).isChecked()).toBe(true);
-  const month = await shownPeriod(page, 30);
+  const month = await shownPeriod(page, harness.api, 30, seededToday);
   expect(month.to).toBe(week.to);
   await expectNumbers(page, month, 'first');
   await page.keyboard.press('ArrowLeft');
   expect(await last7.isChecked()).toBe(true);
-  expect(await shownPeriod(page, 7)).toEqual(week);
+  expect(await shownPeriod(page, harness.api, 7, seededToday)).toEqual(week);
 
   // The touch: from where the visit came (first) to what the lead said (last); the e-mail footer gets visit D's lead.
   const firstTouch = radio(page, copy.tables.firstTouch);
@@ -532,7 +452,7 @@ test('not on the team’s list: the same words after "send code" and no e-mail; 
   const created = await harness.api.service.auth.admin.createUser({ email: outsider, email_confirm: true });
   expect(created.error).toBeNull();
 
-  const { context, page, errors } = await openInsights();
+  const { context, page, errors } = await openInsights(harness);
   // No account: the page says what it says to a member (the answer has come: the code's field has focus), no e-mail.
   await askForCode(page, stranger);
   expect(await mailsTo(mailDir, stranger)).toEqual([]);
@@ -541,7 +461,7 @@ test('not on the team’s list: the same words after "send code" and no e-mail; 
   await page.keyboard.press('Enter');
   await waitForFocus(emailField(page));
   await askForCode(page, outsider);
-  await typeCode(page, outsider);
+  await typeCode(page, mailDir, outsider);
   await page
     .getByRole('alert')
     .getByText(fill(copy.account.notMember, { email: outsider }), { exact: true })
