@@ -3,10 +3,10 @@ import { drainOutbox } from '../_shared/drain.ts';
 import type { NotifyConfig } from './config.ts';
 import { postToChat, sendEmail, type Fetch } from './providers.ts';
 import { renderBookingMessage, UnrenderableJob } from './booking-render.ts';
-import { renderHeldDigest, type HeldDigest } from './digest-render.ts';
+import { renderHeldDigest } from './digest-render.ts';
 import type { BookingQueue, ClaimedBookingJob, ClaimedJob, Queue } from './queue.ts';
 import { renderNotification, type Notification } from './render.ts';
-import { renderWeeklySummary, type WeeklySummary } from './weekly-render.ts';
+import { renderWeeklySummary } from './weekly-render.ts';
 
 // One run of the function: claim due jobs in batches, deliver each, record the outcome, until the queue
 // has nothing due or the run's time budget is spent (the next scheduled run continues; _shared/drain.ts).
