@@ -209,10 +209,14 @@ describe('booking messages', () => {
     );
     const ics = await readFile(cancel.attachments[0].file, 'utf8');
     expect(readInvitation(ics)).toMatchObject({ method: 'CANCEL', sequence: 1 });
-    const jobs = await api.sql<{ kind: string; status: string }>(
-      `select kind, status from private.booking_notifications where booking_id = $1 and recipient = 'visitor' order by queue_position`,
-      [booked.booking_id],
-    );
+    // The e-mail reaches the sink before its job is marked sent: the jobs are read once none is still being sent.
+    const jobs = await waitFor('the visitor’s jobs to settle', async () => {
+      const rows = await api.sql<{ kind: string; status: string }>(
+        `select kind, status from private.booking_notifications where booking_id = $1 and recipient = 'visitor' order by queue_position`,
+        [booked.booking_id],
+      );
+      return rows.some((row) => row.status === 'sending') ? undefined : rows;
+    });
     expect(jobs).toEqual([
       { kind: 'booked', status: 'sent' },
       { kind: 'reminder_1h', status: 'sent' },
