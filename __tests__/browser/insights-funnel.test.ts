@@ -19,7 +19,7 @@ import * as spec from '../fixtures/spec-texts';
 import { resetBookingClock, setBookingClock } from '../helpers/booking-clock';
 import { single } from '../helpers/content-fixtures';
 import { copy } from '../helpers/insights-dashboard';
-import { forgetAddedUpDays } from '../helpers/insights-fixture';
+import { clearVisitsAndLeads, forgetAddedUpDays } from '../helpers/insights-fixture';
 import { landingPages } from '../helpers/landing-data';
 import { uniqueEmail } from '../helpers/local-api';
 import { waitUntil } from '../helpers/wait-until';
@@ -54,11 +54,8 @@ let todayBefore: string;
 
 beforeAll(async () => {
   visitorBrowser = await launchBrowser({ asVisitor: true });
-  // Nothing but this test's visit, lead and call (as storeHistory in ../helpers/insights-fixture.ts clears them).
-  for (const name of ['private.visit_events', 'private.visit_event_days', 'private.visit_daily', 'private.bookings'])
-    await harness.api.sql(`delete from ${name}`);
-  await harness.api.sql(`delete from public.consultation_requests`);
-  await harness.api.sql(`delete from public.contact_messages`);
+  // Nothing but this test's visit, lead and call (the hosts stay: the chat books with them).
+  await clearVisitsAndLeads(harness.api);
   await forgetAddedUpDays(harness.api);
   todayBefore = await teamToday(harness.api);
 });

@@ -258,13 +258,18 @@ export async function forgetAddedUpDays(api: TestApi): Promise<void> {
   await api.sql(`delete from private.insights_cached_days`);
 }
 
-/** Writes the history's rows (after removing every visit event, lead, booking and counter). */
-export async function storeHistory(api: TestApi, history: History): Promise<void> {
-  await api.sql(`update private.booking_settings set team_time_zone = $1`, [TEAM_ZONE]);
+/** Removes every visit event, counter, booking and lead, so that what a test writes next is all there is. */
+export async function clearVisitsAndLeads(api: TestApi): Promise<void> {
   for (const table of ['private.visit_events', 'private.visit_event_days', 'private.visit_daily', 'private.bookings'])
     await api.sql(`delete from ${table}`);
   await api.sql(`delete from public.consultation_requests`);
   await api.sql(`delete from public.contact_messages`);
+}
+
+/** Writes the history's rows (after removing every visit event, lead, booking, counter and host). */
+export async function storeHistory(api: TestApi, history: History): Promise<void> {
+  await api.sql(`update private.booking_settings set team_time_zone = $1`, [TEAM_ZONE]);
+  await clearVisitsAndLeads(api);
   await api.sql(`delete from private.booking_hosts`);
   const [host] = await api.sql<{ id: string }>(
     `insert into private.booking_hosts (name, position, time_zone) values ('Ada', 0, $1) returning id`,
