@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { PAGE_TEMPLATES } from '../../src/build/page-templates';
 
 export type FirstLoad = {
   jsGzipBytes: number;
@@ -43,8 +44,12 @@ const FORBIDDEN = [
 /** The experiments' code, which only the template of a page running one loads (src/build/page-templates.ts). */
 const EXPERIMENT_CODE = /src\/insights\/experiments\/(ExperimentVersions|useExperimentOnPage|assign|from-query)\b/;
 
-/** Gatsby's chunk name for a page component: `component---src-templates-landing-page-experiment-tsx`. */
-const isExperimentTemplate = (componentChunkName: string) => /-experiment-tsx$/.test(componentChunkName);
+/** Gatsby's chunk name for a page component, as `component---src-templates-landing-page-experiment-tsx`. */
+const chunkNameOf = (component: string) => `component---${component.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+const EXPERIMENT_TEMPLATE_CHUNKS = new Set(
+  Object.values(PAGE_TEMPLATES).map(({ experiment }) => chunkNameOf(experiment)),
+);
+const isExperimentTemplate = (componentChunkName: string) => EXPERIMENT_TEMPLATE_CHUNKS.has(componentChunkName);
 
 function gzipSize(file: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
