@@ -1,21 +1,26 @@
 // The chat's booking of a real time, in a real browser against the production build and the local data API:
 // after the specification's confirmation the assistant offers free times that fit the visitor's answers, in the
 // zone they named; one tap books it, and the row, the zone and the change/cancel link are the visitor's.
-import type { Page } from 'playwright-core';
 import { MOBILE, openPage } from './setup/browser';
-import { waitSkippingPauses } from './setup/chat-pace';
 import { chatCopy } from './setup/copy';
 import { leadHarnessForThisFile } from './setup/lead-harness';
-import { chatLog, openChat, say, waitForChatText } from './setup/lead-surfaces';
+import {
+  bookThroughChat,
+  chatAnswers,
+  chatLog,
+  offeredChatTimes,
+  openChat,
+  PERTH_WEEKDAY_MORNINGS,
+  say,
+  waitForChatText,
+} from './setup/lead-surfaces';
 import { captureState } from './setup/states';
 import { gotoHydrated } from './setup/wait';
 import { fillTime, formatTime } from '../../src/features/booking/time-format';
-import * as spec from '../fixtures/spec-texts';
 
 jest.setTimeout(120_000);
 const harness = leadHarnessForThisFile();
 const { callTimes } = chatCopy;
-const replies = (page: Page) => page.getByRole('group', { name: chatCopy.ui.suggestionsLabel }).getByRole('button');
 
 async function bookingRows(email: string) {
   return harness.api.sql<{ status: string; starts_at: string; visitor_time_zone: string; manage_token: string }>(
@@ -29,29 +34,8 @@ it('after the chat’s booking, offers times in the zone the visitor named that 
   const email = `chat-time-${Date.now()}@example.com`;
   await gotoHydrated(page, `${harness.site.url}/`);
   await openChat(page);
-  for (const text of [
-    'I want to book a call',
-    'Alan Turing',
-    email,
-    'Bletchley Ltd',
-    'Perth',
-    'any weekday morning',
-    'no',
-    '+61 8 9000 0000',
-  ]) {
-    await say(page, text);
-  }
-  await waitForChatText(page, spec.chat.success);
-  // The times are offered with a button for other times after them: the list is complete once that shows.
-  await waitSkippingPauses(
-    page,
-    (label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label),
-    callTimes.otherTimesLabel,
-    { what: `the offered times, then "${callTimes.otherTimesLabel}"` },
-  );
-  const offered = replies(page)
-    .filter({ hasNotText: callTimes.otherTimesLabel })
-    .filter({ hasNotText: callTimes.waitLabel });
+  await bookThroughChat(page, chatAnswers(email), PERTH_WEEKDAY_MORNINGS);
+  const offered = await offeredChatTimes(page);
   await offered.first().waitFor();
   await captureState(page, 'chat-time-offered', { fullPage: false });
   const labels = await offered.allTextContents();

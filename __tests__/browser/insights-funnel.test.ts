@@ -15,7 +15,6 @@ import { CALL_OUTCOME_PATH } from '../../src/content-model/route-paths';
 import type { CallOutcomeCopy } from '../../src/features/call-outcome/copy-schema';
 import { fill, formatCount, formatShare } from '../../src/insights/dashboard/format';
 import { VISIT_ID_STORAGE_KEY } from '../../src/insights/visit-id';
-import * as spec from '../fixtures/spec-texts';
 import { resetBookingClock, setBookingClock } from '../helpers/booking-clock';
 import { single } from '../helpers/content-fixtures';
 import { copy } from '../helpers/insights-dashboard';
@@ -24,7 +23,6 @@ import { landingPages } from '../helpers/landing-data';
 import { uniqueEmail } from '../helpers/local-api';
 import { waitUntil } from '../helpers/wait-until';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './setup/browser';
-import { waitSkippingPauses } from './setup/chat-pace';
 import { chatCopy } from './setup/copy';
 import {
   askForCode,
@@ -39,7 +37,14 @@ import {
   typeCode,
 } from './setup/insights-dashboard-page';
 import { leadHarnessForThisFile } from './setup/lead-harness';
-import { chatAnswers, openChat, say, waitForChatText } from './setup/lead-surfaces';
+import {
+  bookThroughChat,
+  chatAnswers,
+  offeredChatTimes,
+  openChat,
+  PERTH_WEEKDAY_MORNINGS,
+  waitForChatText,
+} from './setup/lead-surfaces';
 import { gotoHydrated } from './setup/wait';
 
 jest.setTimeout(120_000);
@@ -88,36 +93,10 @@ const visitEvents = (visitId: string) =>
 
 /** The visitor's side, as chat-booking-time.test.ts books: the chat's questions answered, then one offered time. */
 async function bookThroughTheChat(page: Page, email: string): Promise<void> {
-  const { name, company } = chatAnswers(email);
   await openChat(page);
-  for (const text of [
-    'I want to book a call',
-    name,
-    email,
-    company,
-    'Perth',
-    'any weekday morning',
-    'no',
-    '+61 8 9000 0000',
-  ])
-    await say(page, text);
-  await waitForChatText(page, spec.chat.success);
-  const { otherTimesLabel, waitLabel, manageLabel } = chatCopy.callTimes;
-  // The times are offered with a button for other times after them: the list is complete once that shows.
-  await waitSkippingPauses(
-    page,
-    (label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label),
-    otherTimesLabel,
-    { what: `the offered times, then "${otherTimesLabel}"` },
-  );
-  await page
-    .getByRole('group', { name: chatCopy.ui.suggestionsLabel })
-    .getByRole('button')
-    .filter({ hasNotText: otherTimesLabel })
-    .filter({ hasNotText: waitLabel })
-    .first()
-    .click();
-  await waitForChatText(page, manageLabel);
+  await bookThroughChat(page, chatAnswers(email), PERTH_WEEKDAY_MORNINGS);
+  await (await offeredChatTimes(page)).first().click();
+  await waitForChatText(page, chatCopy.callTimes.manageLabel);
 }
 
 /**

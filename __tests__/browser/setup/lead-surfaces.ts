@@ -121,20 +121,57 @@ export async function say(page: Page, text: string): Promise<void> {
 export type ChatAnswers = { name: string; email: string; company: string };
 export const chatAnswers = (email: string): ChatAnswers => ({ name: 'Alan Turing', email, company: 'Bletchley Ltd' });
 
+/** Where and when the visitor would like the call, and their phone, as they say them in the chat. */
+export type CallWishes = { place: string; when: string; phone: string };
+export const SYDNEY_TUESDAY_MORNING: CallWishes = {
+  place: 'Australia/Sydney',
+  when: 'Tuesday morning',
+  phone: '+44 20 7946 0000',
+};
+export const PERTH_WEEKDAY_MORNINGS: CallWishes = {
+  place: 'Perth',
+  when: 'any weekday morning',
+  phone: '+61 8 9000 0000',
+};
+
 /** Answers every booking question; the last answer sends the booking. */
-export async function bookThroughChat(page: Page, answers: ChatAnswers): Promise<void> {
+export async function bookThroughChat(
+  page: Page,
+  answers: ChatAnswers,
+  wishes: CallWishes = SYDNEY_TUESDAY_MORNING,
+): Promise<void> {
   for (const text of [
     'I want to book a call',
     answers.name,
     answers.email,
     answers.company,
-    'Australia/Sydney',
-    'Tuesday morning',
+    wishes.place,
+    wishes.when,
     'no',
-    '+44 20 7946 0000',
+    wishes.phone,
   ]) {
     await say(page, text);
   }
+}
+
+/**
+ * After the chat's booking: waits for the specification's confirmation and the free times the assistant offers
+ * after it (the list is complete once the button for other times shows), and returns the offered times' buttons.
+ */
+export async function offeredChatTimes(page: Page): Promise<Locator> {
+  const { otherTimesLabel, waitLabel } = chatCopy.callTimes;
+  await waitForChatText(page, spec.chat.success);
+  await waitSkippingPauses(
+    page,
+    (label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label),
+    otherTimesLabel,
+    { what: `the offered times, then "${otherTimesLabel}"` },
+  );
+  return page
+    .getByRole('group', { name: chatCopy.ui.suggestionsLabel })
+    .getByRole('button')
+    .filter({ hasNotText: otherTimesLabel })
+    .filter({ hasNotText: waitLabel });
 }
 
 /** Waits until some message in the log contains `text`. */
