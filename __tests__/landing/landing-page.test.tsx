@@ -2,7 +2,7 @@
 // content), each with the site's own components; its head carries the social image and the FAQ's structured data.
 // A page is rendered with the template the build gives it (src/build/page-templates.ts), and a section running an
 // experiment is checked as the visit sees it: the version <html> names, under the page's rules.
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LandingPageTemplate, { Head } from '../../src/templates/landing-page';
 import LandingPageWithExperiment, { Head as HeadWithExperiment } from '../../src/templates/landing-page-experiment';
@@ -21,8 +21,6 @@ import { sectionForVariant } from '../../src/content-model/experiment-versions';
 import type { ExperimentContent } from '../../src/content-model/experiment-schema';
 
 jest.mock('../../src/lib/leads');
-// The lazily loaded blocks can take more than the default second on a busy machine (both cores in use).
-configure({ asyncUtilTimeout: 5000 });
 
 type Item = Record<string, string>;
 const blockTypes = landingBlocks.map((block) => block.shape.type.value);

@@ -1,7 +1,7 @@
 // The editor's preview of a landing page renders every section with the site's block components from the
 // entry's plain data (the content file as Decap holds it): references looked up in the content files, uploads
 // shown as Decap serves them, the form shown but not usable.
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { LandingSectionsPreview, landingPreviewAdapters } from '../../src/admin/previews/landing-sections-preview';
 import { landingBlocks, type LandingSection } from '../../src/content-model/landing-schema';
 import { nodes, single } from '../helpers/content-fixtures';
@@ -12,8 +12,6 @@ jest.mock('../../src/admin/previews/markdown-html', () => ({
   markdownHtml: (body: string) => `<p>${body.split('\n')[0]}</p>`,
 }));
 jest.mock('../../src/lib/leads');
-// The lazily loaded blocks can take more than the default second on a busy machine (both cores in use).
-configure({ asyncUtilTimeout: 5000 });
 
 type Item = Record<string, string>;
 

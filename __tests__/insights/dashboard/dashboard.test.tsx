@@ -45,7 +45,7 @@ beforeEach(() => {
 async function showDashboard() {
   const user = userEvent.setup();
   render(<InsightsApp copy={copy} />);
-  await screen.findByRole('heading', { name: copy.tables.landingPages }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: copy.tables.landingPages });
   return user;
 }
 

@@ -2,7 +2,7 @@
 // sets <html>'s attributes before it is painted, from the visit's id, and removes them when it goes. On the page
 // load itself it keeps what the head script set. A draft does nothing. The templates of a landing page and of the
 // home page that run an experiment (src/build/page-templates.ts).
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ExperimentContent } from '../../../src/content-model/experiment-schema';
 import type { LandingPageContent } from '../../../src/content-model/landing-schema';
 import HomePage from '../../../src/templates/home-page';
@@ -24,7 +24,6 @@ jest.mock('../../../src/insights/visit-id', () => {
   return { ...actual, visitId: jest.fn(actual.visitId) };
 });
 const realVisitId = jest.requireActual<{ visitId: () => string }>('../../../src/insights/visit-id').visitId;
-configure({ asyncUtilTimeout: 5000 });
 
 const html = document.documentElement;
 const STARTED = '2026-11-27T09:00:00+11:00';
