@@ -2,13 +2,10 @@
 // load neither PGlite's WebAssembly loader nor the ESM-only `jose`). It starts the local data API (over
 // PGlite, or over a real PostgreSQL server it starts with ./real-postgres.ts) and answers the parent's SQL
 // requests over the IPC channel.
-import { createHash } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../dev/local-api/database';
-import { listMigrationFiles } from '../../dev/local-api/migrations';
 import { startLocalApi, type LocalApi } from '../../dev/local-api/server';
+import { templatePath } from './pglite-template';
 import { startRealPostgres } from './real-postgres';
 
 type ParentMessage = { type: 'sql'; id: number; text: string; params: unknown[] } | { type: 'close' };
@@ -21,22 +18,8 @@ type Options = {
 };
 
 // Initialising an empty Postgres cluster takes seconds; loading a snapshot of an already migrated one takes
-// well under one. In-memory test databases therefore start from a snapshot cached in the temp directory,
-// keyed by everything that shapes the schema, so a changed migration or PGlite version gets a fresh one.
-async function templatePath(migrationsDir: string): Promise<string> {
-  const hash = createHash('sha256');
-  const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
-  for (const file of [
-    pglitePackage,
-    path.join(__dirname, '../../dev/local-api/bootstrap.sql'),
-    path.join(__dirname, '../../dev/local-api/auth-schema.sql'),
-    ...(await listMigrationFiles(migrationsDir)).map((name) => path.join(migrationsDir, name)),
-  ]) {
-    hash.update(file).update(await readFile(file));
-  }
-  return path.join(tmpdir(), `local-api-template-${hash.digest('hex').slice(0, 16)}.tar`);
-}
-
+// well under one. In-memory test databases therefore start from a snapshot cached in the temp directory
+// (./pglite-template.ts).
 async function startFromTemplate(options: Options): Promise<LocalApi> {
   const template = await templatePath(options.migrationsDir ?? MIGRATIONS_DIR);
   const cached = await readFile(template).catch(() => undefined);
