@@ -1,6 +1,7 @@
 // `npm run leads`: prints the leads of both lead tables, newest first (retries the database marked as
 // duplicates are left out; a held lead says so in place of its notification), each strategy-call request with its
-// booked call, state, history, host and outcome, then the show rate of the calls by week and by source. Reads with
+// booked call, state, history, host and outcome, then the show rate of the calls by week and by source, then what
+// the outbox gave up (booking messages, calendar writes; dev/leads/dead-letters.ts). Reads with
 // a secret key: the local API's well-known one by default, or
 // SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
 // Everything a visitor typed is printed as inert text (no terminal control codes).
@@ -13,6 +14,7 @@ import { LEAD_TABLES, type LeadTable } from './leads/read-leads';
 import { LEADS_HELP, OPERATOR_COMMANDS, runOperatorCommand, type OperatorCommand } from './leads/operator-commands';
 import { describeBookings, fetchBookings } from './leads/bookings';
 import { fetchShowRates, formatShowRates } from './leads/outcomes';
+import { fetchDeadLetters, formatDeadLetters } from './leads/dead-letters';
 
 const SHOW_RATE_WEEKS = 12;
 
@@ -129,6 +131,8 @@ async function main(): Promise<void> {
     console.log(`${formatListing(await fetchLeads(client, table, limit))}\n`);
   }
   console.log(formatShowRates(await fetchShowRates(client, SHOW_RATE_WEEKS), SHOW_RATE_WEEKS, toInertText));
+  const givenUp = formatDeadLetters(await fetchDeadLetters(client), toInertText);
+  if (givenUp) console.log(`\n${givenUp}`);
 }
 
 if (require.main === module) {

@@ -113,7 +113,9 @@ const callEvents = async (user: string, bookingId: string) =>
   (await calendars.events(user)).filter((event) => property(event.data, 'UID') === bookingUid(bookingId));
 const writesOf = (bookingId: string) =>
   api.sql<{ action: string; status: string; attempts: number; last_error: string | null }>(
-    'select action, status, attempts, last_error from private.calendar_writes where booking_id = $1 order by queue_position',
+    // private.outbox's calendar writes: kind is the write's action; a write done is sent.
+    `select kind as action, case status when 'sent' then 'done' else status end as status, attempts, last_error
+       from private.outbox where queue = 'calendar_write' and booking_id = $1 order by queue_position`,
     [bookingId],
   );
 
@@ -240,9 +242,9 @@ test('the invitation already in the host’s calendar (their mail app added it):
   expect(event.url).toBe(invitation);
   expect(property(event.data, 'SUMMARY')).toMatch(/^Strategy call — /);
   expect(property(event.data, 'DTSTART')).toBe(icsTime(slot.starts_at));
-  expect(await api.sql('select event_href from private.calendar_writes where booking_id = $1', [id])).toEqual([
-    { event_href: invitation },
-  ]);
+  expect(
+    await api.sql(`select event_href from private.outbox where queue = 'calendar_write' and booking_id = $1`, [id]),
+  ).toEqual([{ event_href: invitation }]);
 
   const later = at(slot.starts_at, 60);
   expect((await visitor.call('move_booking', { token: booked.manage_token, starts_at: later })).status).toBe('booked');
@@ -302,7 +304,7 @@ test('round robin over a week: each host’s calls land in their own calendar in
 
   await eventually('every call written', async () => {
     const [row] = await api.sql<{ done: number }>(
-      `select count(*) filter (where status = 'done')::int as done from private.calendar_writes`,
+      `select count(*) filter (where status = 'sent')::int as done from private.outbox where queue = 'calendar_write'`,
     );
     return row.done === ids.length;
   });

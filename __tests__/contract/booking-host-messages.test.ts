@@ -71,20 +71,20 @@ describe.each(POSTGRES_ONLY)('host messages and outcomes on %s', (backend) => {
   const jobs = async (bookingId: string) =>
     (
       await api.sql<{ job: string }>(
-        `select kind || ':' || recipient || ':' || status as job from private.booking_notifications
-          where booking_id = $1 order by queue_position`,
+        `select kind || ':' || recipient || ':' || status as job from private.outbox
+          where queue = 'booking_message' and booking_id = $1 order by queue_position`,
         [bookingId],
       )
     ).map((row) => row.job);
   /** Claims every pending message of the booking (made due on the booking clock) and nothing else. */
   async function claimAllOf(bookingId: string): Promise<Claimed[]> {
     await api.sql(
-      `update private.booking_notifications
+      `update private.outbox
           set next_attempt_at = case when booking_id = $1 then private.clock_now() - interval '1 second'
                                      else private.clock_now() + interval '1 day' end,
               deliver_by = case when booking_id = $1 then greatest(deliver_by, private.clock_now() + interval '1 minute')
                                 else deliver_by end
-        where status = 'pending'`,
+        where queue = 'booking_message' and status = 'pending'`,
       [bookingId],
     );
     const claimed: Claimed[] = [];
@@ -158,8 +158,8 @@ describe.each(POSTGRES_ONLY)('host messages and outcomes on %s', (backend) => {
       'booked',
     );
     const [reminder] = await api.sql<{ sequence: number; due: Date }>(
-      `select sequence, next_attempt_at as due from private.booking_notifications
-        where booking_id = $1 and recipient = 'host' and status = 'pending'`,
+      `select sequence, next_attempt_at as due from private.outbox
+        where queue = 'booking_message' and booking_id = $1 and recipient = 'host' and status = 'pending'`,
       [bookingId],
     );
     expect(reminder.sequence).toBe(1);
@@ -176,7 +176,9 @@ describe.each(POSTGRES_ONLY)('host messages and outcomes on %s', (backend) => {
     const claim = ({ job_id, claim_token }: Write) => ({ job_id, claim_token });
     await rpc('fail_calendar_write', { ...claim(first), error: 'HTTP 503', retry_in_seconds: 1 });
     expect(await jobs(bookingId)).not.toContain('calendar_failed:team:pending');
-    await api.sql(`update private.calendar_writes set next_attempt_at = now() - interval '1 second'`);
+    await api.sql(
+      `update private.outbox set next_attempt_at = now() - interval '1 second' where queue = 'calendar_write'`,
+    );
     const [again] = await rpc<Write[]>('claim_calendar_writes');
     expect(
       await rpc('fail_calendar_write', { ...claim(again), error: 'HTTP 401 Unauthorized', retry_in_seconds: null }),

@@ -218,7 +218,7 @@ describe.each(POSTGRES_ONLY)('hosts on %s', (backend) => {
       }),
     ).toBe(true);
     const [row] = await api.sql<{ status: string; last_error: string }>(
-      'select status, last_error from private.calendar_writes',
+      `select status, last_error from private.outbox where queue = 'calendar_write'`,
     );
     expect(row).toEqual({ status: 'dead', last_error: 'HTTP 401' });
   });

@@ -51,7 +51,7 @@ type Claimed = {
 const jobsOf = (api: TestApi, bookingId: string) =>
   api.sql<Job>(
     `select id, booking_id, kind, recipient, sequence, starts_at, previous_starts_at, next_attempt_at, deliver_by, status
-       from private.booking_notifications where booking_id = $1 order by queue_position`,
+       from private.outbox where queue = 'booking_message' and booking_id = $1 order by queue_position`,
     [bookingId],
   );
 
@@ -76,9 +76,9 @@ async function book(api: TestApi, hoursAhead: number, zone = 'America/New_York')
 /** Makes the given bookings' pending jobs due now and every other pending job not due, so a claim takes exactly these. */
 async function onlyDue(api: TestApi, bookingIds: string[]) {
   await api.sql(
-    `update private.booking_notifications
+    `update private.outbox
         set next_attempt_at = case when booking_id = any ($1::uuid[]) then now() - interval '1 second' else now() + interval '1 day' end
-      where status = 'pending'`,
+      where queue = 'booking_message' and status = 'pending'`,
     [bookingIds],
   );
 }
@@ -131,7 +131,7 @@ describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
     // A reminder is worth sending until the call starts; nothing else of the booking is copied.
     expect(ms(jobs[2].deliver_by)).toBe(start);
     const columns = await api.sql<{ column_name: string }>(
-      `select column_name from information_schema.columns where table_schema = 'private' and table_name = 'booking_notifications'`,
+      `select column_name from information_schema.columns where table_schema = 'private' and table_name = 'outbox'`,
     );
     expect(columns.map((column) => column.column_name)).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/^(email|name|phone|company|manage_token)$/)]),
@@ -164,8 +164,8 @@ describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
     expect((await hold(first.starts_at)).status).toBe('held');
     expect((await hold(second.starts_at)).status).toBe('held');
     const [{ count }] = await api.sql<{ count: number }>(
-      `select count(*)::int as count from private.booking_notifications n join private.bookings b on b.id = n.booking_id
-        where b.email = $1`,
+      `select count(*)::int as count from private.outbox n join private.bookings b on b.id = n.booking_id
+        where n.queue = 'booking_message' and b.email = $1`,
       [visitor.email],
     );
     expect(count).toBe(0);
@@ -175,7 +175,7 @@ describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
     const { visitor, bookingId, token, startsAt } = await book(api, 72);
     // The 24-hour reminder was sent already (as if the call had been three days ahead a day ago).
     await api.sql(
-      `update private.booking_notifications set status = 'sent', sent_at = now() where booking_id = $1 and kind = 'reminder_24h'`,
+      `update private.outbox set status = 'sent', sent_at = now() where queue = 'booking_message' and booking_id = $1 and kind = 'reminder_24h'`,
       [bookingId],
     );
     const target = await slotAfter(visitor, 120);
@@ -270,9 +270,10 @@ describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
     const { visitor, bookingId, token } = await book(api, 72);
     const target = await slotAfter(visitor, 100);
     expect((await visitor.call('move_booking', { token, starts_at: target.starts_at })).status).toBe('booked');
-    await api.sql(`delete from private.booking_notifications where booking_id = $1 and kind like 'reminder%'`, [
-      bookingId,
-    ]);
+    await api.sql(
+      `delete from private.outbox where queue = 'booking_message' and booking_id = $1 and kind like 'reminder%'`,
+      [bookingId],
+    );
     await onlyDue(api, [bookingId]);
     const first = await claim(api);
     expect(first.map((job) => `${job.kind}:${job.sequence}`).sort()).toEqual(['booked:0', 'booked:0']);
@@ -300,11 +301,11 @@ describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
   test('a reminder whose call has started expires instead of going out; a message failing past its time is dead', async () => {
     const { bookingId } = await book(api, 72);
     await api.sql(
-      `update private.booking_notifications set status = 'sent' where booking_id = $1 and kind = 'booked'`,
+      `update private.outbox set status = 'sent' where queue = 'booking_message' and booking_id = $1 and kind = 'booked'`,
       [bookingId],
     );
     await api.sql(
-      `update private.booking_notifications set deliver_by = now() - interval '1 second' where booking_id = $1 and kind = 'reminder_24h'`,
+      `update private.outbox set deliver_by = now() - interval '1 second' where queue = 'booking_message' and booking_id = $1 and kind = 'reminder_24h'`,
       [bookingId],
     );
     await onlyDue(api, [bookingId]);
@@ -313,7 +314,7 @@ describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
     const rows = await jobsOf(api, bookingId);
     expect(rows.find((job) => job.kind === 'reminder_24h')?.status).toBe('expired');
 
-    await api.sql(`update private.booking_notifications set deliver_by = now() + interval '5 seconds' where id = $1`, [
+    await api.sql(`update private.outbox set deliver_by = now() + interval '5 seconds' where id = $1`, [
       jobs[0].job_id,
     ]);
     const failed = await api.service.rpc(
@@ -340,7 +341,7 @@ describe.each(POSTGRES_ONLY)('booking messages on %s', (backend) => {
   test('visitors can neither read the outbox nor call its functions or the operator functions', async () => {
     for (const role of ['anon', 'authenticated']) {
       const [privileges] = await api.sql<Record<string, boolean>>(
-        `select has_table_privilege($1, 'private.booking_notifications', 'select,insert,update,delete') as outbox,
+        `select has_table_privilege($1, 'private.outbox', 'select,insert,update,delete') as outbox,
                 has_function_privilege($1, 'public.claim_booking_notifications(integer, integer)', 'execute') as claim,
                 has_function_privilege($1, 'public.complete_booking_notification(uuid, uuid, text)', 'execute') as complete,
                 has_function_privilege($1, 'public.fail_booking_notification(uuid, uuid, text, integer)', 'execute') as fail,
@@ -377,7 +378,7 @@ describe('on a real multi-connection PostgreSQL server', () => {
     const ids = bookings.map((booking) => booking.bookingId);
     const total = (
       await api.sql<{ count: number }>(
-        `select count(*)::int as count from private.booking_notifications where booking_id = any ($1::uuid[])`,
+        `select count(*)::int as count from private.outbox where queue = 'booking_message' and booking_id = any ($1::uuid[])`,
         [ids],
       )
     )[0].count;
@@ -417,7 +418,7 @@ describe('on a real multi-connection PostgreSQL server', () => {
     expect(new Set(delivered).size).toBe(delivered.length);
     expect(delivered).toHaveLength(total);
     const [{ sent }] = await api.sql<{ sent: number }>(
-      `select count(*)::int as sent from private.booking_notifications where booking_id = any ($1::uuid[]) and status = 'sent'`,
+      `select count(*)::int as sent from private.outbox where queue = 'booking_message' and booking_id = any ($1::uuid[]) and status = 'sent'`,
       [ids],
     );
     expect(sent).toBe(total);
@@ -427,8 +428,8 @@ describe('on a real multi-connection PostgreSQL server', () => {
 /** Makes the given bookings' pending jobs due (reminders included) without touching claimed ones. */
 async function onlyDueKeep(api: TestApi, bookingIds: string[]) {
   await api.sql(
-    `update private.booking_notifications set next_attempt_at = now() - interval '1 second'
-      where status = 'pending' and booking_id = any ($1::uuid[])`,
+    `update private.outbox set next_attempt_at = now() - interval '1 second'
+      where queue = 'booking_message' and status = 'pending' and booking_id = any ($1::uuid[])`,
     [bookingIds],
   );
 }

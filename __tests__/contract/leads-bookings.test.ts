@@ -48,8 +48,8 @@ async function book(api: TestApi, hoursAhead: number) {
 const jobKinds = async (api: TestApi, bookingId: string) =>
   (
     await api.sql<{ job: string }>(
-      `select kind || ':' || recipient || ':' || sequence as job from private.booking_notifications
-        where booking_id = $1 and kind not like 'reminder%' order by queue_position`,
+      `select kind || ':' || recipient || ':' || sequence as job from private.outbox
+        where queue = 'booking_message' and booking_id = $1 and kind not like 'reminder%' order by queue_position`,
       [bookingId],
     )
   ).map((row) => row.job);
@@ -81,7 +81,7 @@ describe.each(POSTGRES_ONLY)('bookings in npm run leads on %s', (backend) => {
     const [target] = await freeSlots(visitor, { from_time: new Date(ms(startsAt) + 24 * HOUR).toISOString() });
     expect((await visitor.call('move_booking', { token, starts_at: target.starts_at })).status).toBe('booked');
     await api.sql(
-      `update private.booking_notifications set status = 'sent', sent_at = private.clock_now() where booking_id = $1 and kind = 'reminder_24h' and sequence = 1`,
+      `update private.outbox set status = 'sent', sent_at = private.clock_now() where queue = 'booking_message' and booking_id = $1 and kind = 'reminder_24h' and sequence = 1`,
       [bookingId],
     );
     ({ text } = await listingOf(requestId));
@@ -116,7 +116,7 @@ describe.each(POSTGRES_ONLY)('bookings in npm run leads on %s', (backend) => {
       'cancelled:team:1',
     ]);
     const [{ reminders }] = await api.sql<{ reminders: number }>(
-      `select count(*)::int as reminders from private.booking_notifications where booking_id = $1 and kind like 'reminder%'`,
+      `select count(*)::int as reminders from private.outbox where queue = 'booking_message' and booking_id = $1 and kind like 'reminder%'`,
       [bookingId],
     );
     expect(reminders).toBe(0);

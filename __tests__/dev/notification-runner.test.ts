@@ -194,7 +194,7 @@ describe('booking messages', () => {
     await waitFor('the invitation', () => (toVisitor().length === 1 ? true : undefined));
     // The 1-hour reminder's time comes (moved to now); the 24-hour one is still days away.
     await api.sql(
-      `update private.booking_notifications set next_attempt_at = now() where booking_id = $1 and kind = 'reminder_1h'`,
+      `update private.outbox set next_attempt_at = now() where queue = 'booking_message' and booking_id = $1 and kind = 'reminder_1h'`,
       [booked.booking_id],
     );
     const reminder = await waitFor('the reminder', () =>
@@ -212,7 +212,7 @@ describe('booking messages', () => {
     // The e-mail reaches the sink before its job is marked sent: the jobs are read once none is still being sent.
     const jobs = await waitFor('the visitor’s jobs to settle', async () => {
       const rows = await api.sql<{ kind: string; status: string }>(
-        `select kind, status from private.booking_notifications where booking_id = $1 and recipient = 'visitor' order by queue_position`,
+        `select kind, status from private.outbox where queue = 'booking_message' and booking_id = $1 and recipient = 'visitor' order by queue_position`,
         [booked.booking_id],
       );
       return rows.some((row) => row.status === 'sending') ? undefined : rows;

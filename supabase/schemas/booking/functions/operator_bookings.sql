@@ -33,7 +33,7 @@ as $$
                             'due_at', n.next_attempt_at, 'sent_at', n.sent_at, 'attempts', n.attempts,
                             'last_error', n.last_error)
                           order by n.queue_position)
-                     from private.booking_notifications n where n.booking_id = b.id), '[]'::jsonb),
+                     from private.outbox n where n.queue = 'booking_message' and n.booking_id = b.id), '[]'::jsonb),
          (select h.name from private.booking_hosts h where h.id = b.host_id),
          (select jsonb_build_object('outcome', o.outcome, 'recorded_at', o.recorded_at, 'recorded_by', o.recorded_by)
             from private.call_outcomes o where o.booking_id = b.id)

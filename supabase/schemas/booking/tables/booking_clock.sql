@@ -19,13 +19,13 @@
 --
 -- Which "now" is the clock: every comparison of now with a booking's times, i.e. its call's start and end, its
 -- hold's expiry, its creation (the flood window) and the reminders due before its call. So bookings.created_at
--- defaults to the clock (booking_flood compares it with the clock), and the booking-message queue
--- (private.booking_notifications: reminders are due at a booking's start less 24 h or 1 h) reads and writes
--- every one of its times on the clock, so one queue never mixes two clocks. What stays on now(): the leads and
--- the submission guard (a request belongs to its visitor for 24 real hours: own_request), the audit records
--- (bookings.updated_at, booking_history.at, call_outcomes.recorded_at), and the hosts' calendar syncs and writes
--- (their leases, retries and staleness measure the machinery, not the calendar; only the window of times a sync
--- reads follows the clock, since it must cover the times offered).
+-- defaults to the clock (booking_flood compares it with the clock), and the outbox (private.outbox: booking
+-- messages' reminders are due at a booking's start less 24 h or 1 h) reads and writes every one of its times on
+-- the clock, so one queue never mixes two clocks (the calendar writes, in the same outbox since issue 45, with
+-- them). What stays on now(): the leads and the submission guard (a request belongs to its visitor for 24 real
+-- hours: own_request), the audit records (bookings.updated_at, booking_history.at, call_outcomes.recorded_at),
+-- and the hosts' calendar syncs (their leases, retries and staleness measure the machinery, not the calendar;
+-- only the window of times a sync reads follows the clock, since it must cover the times offered).
 --
 -- How: every function below is restated from its current definition (read with pg_get_functiondef on a
 -- database migrated up to 20261201100000), with now() replaced by private.clock_now() where it is the clock and

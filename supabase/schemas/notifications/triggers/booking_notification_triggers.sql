@@ -41,31 +41,37 @@ begin
     change := 'cancelled';
   elsif tg_op = 'UPDATE' and old.status = 'booked' and new.status = 'booked' and new.host_id <> old.host_id then
     -- Another host takes the call at the same time (an operator's change): the reminder goes to them instead.
-    delete from private.booking_notifications n
-     where n.booking_id = new.id and n.recipient = 'host' and n.status = 'pending';
+    delete from private.outbox n
+     where n.queue = 'booking_message' and n.booking_id = new.id and n.recipient = 'host' and n.status = 'pending';
     perform private.enqueue_host_reminder(new);
     return null;
   else
     return null;
   end if;
 
-  delete from private.booking_notifications n
-   where n.booking_id = new.id and n.kind in ('reminder_24h', 'reminder_1h') and n.status = 'pending';
+  delete from private.outbox n
+   where n.queue = 'booking_message' and n.booking_id = new.id and n.kind in ('reminder_24h', 'reminder_1h')
+     and n.status = 'pending';
 
-  insert into private.booking_notifications
-    (booking_id, kind, recipient, sequence, starts_at, ends_at, previous_starts_at, deliver_by)
-  select new.id, change, r.recipient, new.sequence, new.starts_at, new.ends_at,
+  insert into private.outbox
+    (queue, kind, idempotency_key, ordering_key, booking_id, recipient, sequence, starts_at, ends_at,
+     previous_starts_at, deliver_by)
+  select 'booking_message', change, private.booking_message_key(new.id, change, r.recipient, new.sequence),
+         new.id || ':' || r.recipient, new.id, r.recipient, new.sequence, new.starts_at, new.ends_at,
          case when change = 'moved' then old.starts_at end, clock_time + interval '24 hours'
     from (values ('visitor'), ('team')) r (recipient)
-  on conflict on constraint booking_notifications_once do nothing;
+  on conflict on constraint outbox_once do nothing;
 
   if change <> 'cancelled' then
-    insert into private.booking_notifications
-      (booking_id, kind, recipient, sequence, starts_at, ends_at, deliver_by, next_attempt_at)
-    select new.id, r.kind, 'visitor', new.sequence, new.starts_at, new.ends_at, new.starts_at, new.starts_at - r.ahead
+    insert into private.outbox
+      (queue, kind, idempotency_key, ordering_key, holds_order, booking_id, recipient, sequence, starts_at, ends_at,
+       deliver_by, next_attempt_at)
+    select 'booking_message', r.kind, private.booking_message_key(new.id, r.kind, 'visitor', new.sequence),
+           new.id || ':visitor', false, new.id, 'visitor', new.sequence, new.starts_at, new.ends_at, new.starts_at,
+           new.starts_at - r.ahead
       from (values ('reminder_24h', interval '24 hours'), ('reminder_1h', interval '1 hour')) r (kind, ahead)
      where new.starts_at - r.ahead > clock_time
-    on conflict on constraint booking_notifications_once do nothing;
+    on conflict on constraint outbox_once do nothing;
     perform private.enqueue_host_reminder(new);
   end if;
   return null;

@@ -1,0 +1,102 @@
+-- The outbox (issue 45): every message and write the site owes the outside world after a change, written in the
+-- same transaction as the change and worked through by an Edge Function with one claim, one completion and one
+-- failure path (supabase/schemas/notifications/functions/outbox.sql). A row is one job of one queue:
+--
+--   booking_message  notify-leads: a booked, moved or cancelled call's invitation to the visitor and the team, the
+--                    reminders 24 hours and 1 hour before it, the team's message when a calendar write gave up
+--   calendar_write   calendar-sync: a call put on (or deleted from) its host's calendar
+--
+-- (The lead notifications' own outbox, private.lead_notifications, is to move here next; the CRM changes of issue
+-- 46 come as a queue of their own.) Docs: docs/notifications.md, "One outbox".
+--
+-- A job copies no personal data: it references its booking (and host), and goes with it (erasure deletes the
+-- request, its bookings and their jobs). It holds what the message is about when it was written (the call's
+-- time and the invitation's SEQUENCE), so a late or retried message never describes a later state under an
+-- earlier SEQUENCE.
+
+create table private.outbox (
+  id uuid default gen_random_uuid() not null,
+  queue text not null,
+  -- What the job is within its queue: booked, moved, cancelled, reminder_24h, reminder_1h, calendar_failed (a
+  -- booking message); put, delete (a calendar write).
+  kind text not null,
+  -- The order the jobs were written in.
+  queue_position bigint generated always as identity not null,
+  -- Unique within the queue: a job written twice for the same change (a retried transaction, two triggers) is
+  -- one job. Issue 46's CRM changes carry their target and change here.
+  idempotency_key text not null,
+  -- Jobs with the same ordering key go out in queue order: a job waits while an earlier one with its key that
+  -- holds_order is still pending or being sent (a booking's invitations to one recipient; its writes to one
+  -- host). A job that does not hold the order (a reminder) waits its turn but holds up no later one.
+  ordering_key text,
+  holds_order boolean default true not null,
+  booking_id uuid not null,
+  -- A booking message's recipient: visitor, team or host.
+  recipient text,
+  -- A calendar write's host.
+  host_id uuid,
+  -- The invitation's SEQUENCE and the call's time when the job was written.
+  sequence integer not null,
+  starts_at timestamp with time zone,
+  ends_at timestamp with time zone,
+  -- The time a moved call had before, for the message that says so.
+  previous_starts_at timestamp with time zone,
+  -- The calendar write a calendar_failed message is about.
+  calendar_write_id uuid,
+  -- After this the job is pointless: a failure that would retry past it gives up (dead); a reminder not sent by
+  -- then is expired. Null: no limit but the caller's (a calendar write is retried until it is given up).
+  deliver_by timestamp with time zone,
+  -- pending: waiting for next_attempt_at; sending: claimed by a run until lease_expires_at; sent: done (sent_at);
+  -- dead: given up (last_error says why); expired: a reminder whose call started before it could be sent.
+  status text default 'pending'::text not null,
+  attempts integer default 0 not null,
+  created_at timestamp with time zone default private.clock_now() not null,
+  next_attempt_at timestamp with time zone default private.clock_now() not null,
+  claim_token uuid,
+  lease_expires_at timestamp with time zone,
+  last_attempt_at timestamp with time zone,
+  last_error text,
+  sent_at timestamp with time zone,
+  -- What the delivery left behind: the e-mail API's message id; the event's address in the host's calendar after
+  -- a calendar write (a delete's: null; see private.outbox_calendar_write_claims).
+  provider_message_id text,
+  event_href text,
+  constraint outbox_pkey primary key (id),
+  constraint outbox_once unique (queue, idempotency_key),
+  constraint outbox_queue check (queue in ('booking_message', 'calendar_write')),
+  constraint outbox_status check (status in ('pending', 'sending', 'sent', 'dead', 'expired')),
+  constraint outbox_kind_shape check (
+    case queue
+    when 'booking_message' then
+      kind in ('booked', 'moved', 'cancelled', 'reminder_24h', 'reminder_1h', 'calendar_failed')
+      and recipient in ('visitor', 'team', 'host') and host_id is null and event_href is null
+      and starts_at is not null and ends_at is not null and deliver_by is not null
+      and (kind = 'calendar_failed') = (calendar_write_id is not null)
+      and (kind <> 'calendar_failed' or recipient = 'team')
+      and case recipient
+          when 'host' then kind = 'reminder_1h'
+          when 'team' then kind not like 'reminder%'
+          else true
+          end
+    else
+      kind in ('put', 'delete') and host_id is not null and recipient is null and calendar_write_id is null
+      and provider_message_id is null
+    end),
+  constraint outbox_booking_id_fkey foreign key (booking_id) references private.bookings(id) on delete cascade,
+  constraint outbox_host_id_fkey foreign key (host_id) references private.booking_hosts(id) on delete cascade,
+  constraint outbox_calendar_write_id_fkey foreign key (calendar_write_id) references private.outbox(id) on delete cascade
+);
+
+create index outbox_due_idx on private.outbox (queue, next_attempt_at) where status in ('pending', 'sending');
+create index outbox_ordering_idx on private.outbox (queue, ordering_key, queue_position);
+create index outbox_booking_idx on private.outbox (booking_id, queue_position);
+create index outbox_calendar_write_idx on private.outbox (calendar_write_id) where calendar_write_id is not null;
+
+alter table private.outbox enable row level security;
+
+create trigger announce_dead_calendar_write
+  after update of status on private.outbox
+  for each row when (new.queue = 'calendar_write') execute function private.announce_dead_calendar_write();
+
+revoke all on table private.outbox from public, anon, authenticated, service_role;
+grant select, update on table private.outbox to service_role;
