@@ -67,7 +67,7 @@ async function storedRows(pg: RealPostgres): Promise<number> {
 }
 const reset = async (pg: RealPostgres) => {
   await pg.sql('delete from public.contact_messages');
-  await pg.sql(`delete from private.lead_notifications where kind = 'held_digest'`);
+  await pg.sql(`delete from private.outbox where kind = 'held_digest'`);
 };
 
 async function main(): Promise<void> {
@@ -160,9 +160,9 @@ async function main(): Promise<void> {
       const visitorAfter = await post(api.url, '192.0.2.11', solved());
       const [rows] = await pg.sql<{ stored: number; held: number; jobs: number; digests: number }>(
         `select count(*)::int as stored, count(*) filter (where hold_reason is not null)::int as held,
-                (select count(*)::int from private.lead_notifications n where n.lead_table = 'contact_messages'
+                (select count(*)::int from private.outbox n where n.lead_table = 'contact_messages'
                     and n.lead_id in (select id from public.contact_messages)) as jobs,
-                (select count(*)::int from private.lead_notifications where kind = 'held_digest') as digests
+                (select count(*)::int from private.outbox where kind = 'held_digest') as digests
            from public.contact_messages`,
       );
       const refusals: Record<string, number> = {};

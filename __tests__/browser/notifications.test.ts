@@ -135,7 +135,7 @@ it('with the sink failing for several attempts, each lead is delivered exactly o
   await moreRuns(runner);
   for (const email of sent) expect(messagesFor(email)).toHaveLength(1);
   const jobs = await harness.api.sql<{ status: string; failed: number }>(
-    `select n.status, n.attempts - 1 as failed from private.lead_notifications n
+    `select n.status, n.attempts - 1 as failed from private.outbox n
        left join public.consultation_requests b on b.id = n.lead_id
        left join public.contact_messages c on c.id = n.lead_id
       where coalesce(b.email, c.email) = any ($1::text[])`,

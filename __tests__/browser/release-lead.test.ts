@@ -48,7 +48,7 @@ const leadRow = async (id: string) =>
     )
   )[0];
 const notificationJobs = (id: string) =>
-  harness.api.sql(`select id from private.lead_notifications where kind = 'lead' and lead_id = $1`, [id]);
+  harness.api.sql(`select id from private.outbox where kind = 'lead' and lead_id = $1`, [id]);
 
 it('shows a held lead from its link and releases it with the keyboard: the row is released, one job queued', async () => {
   const lead = await heldLeadWithSecret();

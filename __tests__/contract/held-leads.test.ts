@@ -79,7 +79,7 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
     });
 
   const leadJobs = (leadId: string) =>
-    api.sql<{ status: string }>(`select status from private.lead_notifications where lead_id = $1`, [leadId]);
+    api.sql<{ status: string }>(`select status from private.outbox where lead_id = $1`, [leadId]);
 
   /** A held lead stored through the API with the trap field filled (the honeypot rule). */
   async function heldLead(table: LeadTable, label: string) {
@@ -119,7 +119,7 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
       // A retry of a held lead is a marked duplicate, also without a notification.
       expect((await visitor().from('contact_messages').insert(trapped)).error).toBeNull();
       const [{ count }] = await api.sql<{ count: number }>(
-        `select count(*)::int as count from private.lead_notifications n
+        `select count(*)::int as count from private.outbox n
            join public.contact_messages m on m.id = n.lead_id where m.email = $1`,
         [trapped.email],
       );
@@ -188,7 +188,7 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
       );
       expect(stored).toEqual({ released_by: 'test', hold_reason: 'honeypot' });
       // The notification's lead says it was held and released.
-      await api.sql(`update private.lead_notifications set status = 'sent' where lead_id <> $1`, [held.id]);
+      await api.sql(`update private.outbox set status = 'sent' where lead_id <> $1`, [held.id]);
       const claim = await api.service.rpc('claim_lead_notifications', { batch_size: 100 });
       const job = (claim.data ?? []).find((claimed) => claimed.lead_id === held.id);
       expect(job?.lead).toMatchObject({ hold_reason: 'honeypot', released_by: 'test' });
@@ -248,10 +248,11 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
     /** Only the digest of the current hour is due: every other job counts as sent. */
     async function onlyDigestDue() {
       await api.sql(
-        `update private.lead_notifications
+        `update private.outbox
             set status = case when kind = 'held_digest' and digest_hour = date_trunc('hour', now(), 'UTC')
                               then 'pending' else 'sent' end,
-                next_attempt_at = now() - interval '1 second'`,
+                next_attempt_at = now() - interval '1 second'
+          where queue = 'lead_notification'`,
       );
     }
     const claimAll = async () =>
@@ -265,12 +266,12 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
       const released = await heldLead('contact_messages', 'digest-c');
       await release(released.id);
       const [{ count }] = await api.sql<{ count: number }>(
-        `select count(*)::int as count from private.lead_notifications
+        `select count(*)::int as count from private.outbox
           where kind = 'held_digest' and digest_hour = date_trunc('hour', now(), 'UTC')`,
       );
       expect(count).toBe(1);
       const [due] = await api.sql<{ due: boolean }>(
-        `select next_attempt_at = digest_hour + interval '1 hour 1 minute' as due from private.lead_notifications
+        `select next_attempt_at = digest_hour + interval '1 hour 1 minute' as due from private.outbox
           where kind = 'held_digest' and digest_hour = date_trunc('hour', now(), 'UTC')`,
       );
       expect(due.due).toBe(true);
@@ -312,7 +313,7 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
       expect(again.leads.find((lead) => lead.lead_id === first.id)?.release_token).toBe(token);
       await api.service.rpc('complete_lead_notification', { job_id: retry.job_id, claim_token: retry.claim_token });
       const [settled] = await api.sql<{ status: string; payload: unknown }>(
-        `select status, payload from private.lead_notifications where id = $1`,
+        `select status, payload from private.outbox where id = $1`,
         [retry.job_id],
       );
       expect(settled).toEqual({ status: 'sent', payload: null });
@@ -350,12 +351,12 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
     });
 
     test('an hour without a held lead has no digest', async () => {
-      await api.sql(`delete from private.lead_notifications where kind = 'held_digest'`);
+      await api.sql(`delete from private.outbox where kind = 'held_digest'`);
       await visitor().from('contact_messages').insert(contact('quiet-hour'));
-      expect(await api.sql(`select id from private.lead_notifications where kind = 'held_digest'`)).toEqual([]);
+      expect(await api.sql(`select id from private.outbox where kind = 'held_digest'`)).toEqual([]);
       await heldLead('contact_messages', 'noisy-hour');
       await heldLead('consultation_requests', 'noisy-hour-2');
-      expect(await api.sql(`select id from private.lead_notifications where kind = 'held_digest'`)).toHaveLength(1);
+      expect(await api.sql(`select id from private.outbox where kind = 'held_digest'`)).toHaveLength(1);
     });
   });
 
@@ -404,11 +405,12 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
       expect(purge.deleted).toBe(real.deleted);
 
       // The next digest reports the deletions since the last one, once.
-      await api.sql(`delete from private.lead_notifications where kind = 'held_digest'`);
+      await api.sql(`delete from private.outbox where kind = 'held_digest'`);
       await heldLead('contact_messages', 'after-purge');
       await api.sql(
-        `update private.lead_notifications set status = case when kind = 'held_digest' then 'pending' else 'sent' end,
-                next_attempt_at = now() - interval '1 second'`,
+        `update private.outbox set status = case when kind = 'held_digest' then 'pending' else 'sent' end,
+                next_attempt_at = now() - interval '1 second'
+          where queue = 'lead_notification'`,
       );
       const [job] = (await api.service.rpc('claim_lead_notifications', { batch_size: 100 })).data as Claimed[];
       const digest = await serviceRpc<Digest>('held_lead_digest', { job_id: job.job_id, claim_token: job.claim_token });

@@ -209,7 +209,7 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
       expect(await send('contact_messages', { ...lead, challenge: await solvedPayload() })).toEqual(ANSWER);
       const [row] = await stored('contact_messages', lead.email);
       expect(row).toMatchObject({ hold_reason: null, challenge: null, duplicate_of: null });
-      expect(await api.sql('select status from private.lead_notifications where lead_id = $1', [row.id])).toEqual([
+      expect(await api.sql('select status from private.outbox where lead_id = $1', [row.id])).toEqual([
         { status: 'pending' },
       ]);
       const booking = contact('valid-booking', { phone: '0400 000 000' });
@@ -273,7 +273,7 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
           reason: 'no_challenge',
           challenge: null,
         });
-        expect(await api.sql('select id from private.lead_notifications where lead_id = $1', [row.id])).toEqual([]);
+        expect(await api.sql('select id from private.outbox where lead_id = $1', [row.id])).toEqual([]);
       }
       const booking = contact('missing-booking');
       expect(await send('consultation_requests', booking)).toEqual(ANSWER);
@@ -429,7 +429,7 @@ describe.each(POSTGRES_ONLY)('on %s', (backend) => {
       expect(rows).toHaveLength(2);
       expect(rows[0]).toMatchObject({ hold_reason: null, duplicate_of: null });
       expect(rows[1].duplicate_of).toBe(rows[0].id);
-      const notifications = await api.sql('select id from private.lead_notifications where lead_id = any($1)', [
+      const notifications = await api.sql('select id from private.outbox where lead_id = any($1)', [
         rows.map((row) => row.id),
       ]);
       expect(notifications).toHaveLength(1);

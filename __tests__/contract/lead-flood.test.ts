@@ -87,9 +87,7 @@ beforeAll(async () => {
   await Promise.all([...during, inBurst]);
   // A minute later, as the team's notifications see it: the leads that waited are judged (the claim does this
   // first), and those that arrived in the flood's minutes are held.
-  await api.sql(
-    `update private.lead_notifications set settle_until = now() - interval '1 second' where settle_until is not null`,
-  );
+  await api.sql(`update private.outbox set settle_until = now() - interval '1 second' where settle_until is not null`);
   await api.sql('select private.hold_leads_a_flood_followed()');
   floodRows = await storedLeads(
     api.sql,
@@ -105,8 +103,9 @@ afterAll(() => api?.close());
 /** The hour's digests as the notification function gets them: made due, claimed, read (their leads' e-mails). */
 async function digestedEmails(): Promise<string[]> {
   await api.sql(
-    `update private.lead_notifications
-        set next_attempt_at = case when kind = 'held_digest' then now() - interval '1 second' else now() + interval '1 day' end`,
+    `update private.outbox
+        set next_attempt_at = case when kind = 'held_digest' then now() - interval '1 second' else now() + interval '1 day' end
+      where queue = 'lead_notification'`,
   );
   const { data, error } = await api.service.rpc('claim_lead_notifications', { batch_size: 100 });
   expect(error).toBeNull();
@@ -150,7 +149,7 @@ test('real visitors are all stored, none refused, each reaching the team exactly
 test('no held flood lead has a notification job of its own, and one digest at most per clock hour', async () => {
   expect(floodRows.filter((row) => row.hold_reason !== null && row.jobs > 0)).toEqual([]);
   const digests = await api.sql<{ hour: string; jobs: number }>(
-    `select digest_hour::text as hour, count(*)::int as jobs from private.lead_notifications
+    `select digest_hour::text as hour, count(*)::int as jobs from private.outbox
       where kind = 'held_digest' group by digest_hour`,
   );
   expect(digests.length).toBeGreaterThanOrEqual(1);

@@ -20,7 +20,7 @@ function booking(label: string) {
 
 async function jobsFor(api: TestApi, leadIds: string[]) {
   return api.sql<Job>(
-    `select id, lead_table, lead_id, status, attempts from private.lead_notifications where lead_id = any ($1::uuid[])`,
+    `select id, lead_table, lead_id, status, attempts from private.outbox where lead_id = any ($1::uuid[])`,
     [leadIds],
   );
 }
@@ -38,10 +38,10 @@ async function idsOf(api: TestApi, table: string, email: string): Promise<string
  */
 async function onlyDue(api: TestApi, leadIds: string[]) {
   await api.sql(
-    `update private.lead_notifications set status = case when lead_id = any ($1::uuid[]) then 'pending' else 'sent' end,
+    `update private.outbox set status = case when lead_id = any ($1::uuid[]) then 'pending' else 'sent' end,
             next_attempt_at = now() - interval '1 second',
             settle_until = case when settle_until is null then null else now() - interval '1 second' end
-      where status <> 'sent' or lead_id = any ($1::uuid[])`,
+      where queue = 'lead_notification' and (status <> 'sent' or lead_id = any ($1::uuid[]))`,
     [leadIds],
   );
 }
@@ -73,7 +73,7 @@ describe('on the local API (PGlite)', () => {
     expect(jobs).toHaveLength(2);
     const columns = await api.sql<{ column_name: string }>(
       `select column_name from information_schema.columns
-        where table_schema = 'private' and table_name = 'lead_notifications'`,
+        where table_schema = 'private' and table_name = 'outbox'`,
     );
     const personal = /^(name|email|company|phone|message)$/;
     expect(columns.map((column) => column.column_name).filter((name) => personal.test(name))).toEqual([]);
@@ -111,7 +111,7 @@ describe('on the local API (PGlite)', () => {
     for (const [role, client] of Object.entries(visitors)) {
       const [privileges] = await api.sql<Record<string, boolean>>(
         `select has_schema_privilege($1, 'private', 'usage') as usage,
-                has_table_privilege($1, 'private.lead_notifications', 'select,insert,update,delete') as any_table,
+                has_table_privilege($1, 'private.outbox', 'select,insert,update,delete') as any_table,
                 has_function_privilege($1, 'public.claim_lead_notifications(integer, integer)', 'execute') as claim,
                 has_function_privilege($1, 'public.complete_lead_notification(uuid, uuid, text)', 'execute') as complete,
                 has_function_privilege($1, 'public.fail_lead_notification(uuid, uuid, text, integer)', 'execute') as fail,
@@ -140,7 +140,7 @@ describe('on the local API (PGlite)', () => {
       expect(statuses.error?.code).toBe('42501');
       const direct = await client
         .schema('private' as 'public')
-        .from('lead_notifications' as 'contact_messages')
+        .from('outbox' as 'contact_messages')
         .select();
       expect(direct.error).not.toBeNull();
       expect(direct.data).toBeNull();
@@ -172,7 +172,7 @@ describe('on the local API (PGlite)', () => {
     expect(failed).toMatchObject({ error: null, data: true });
     const [pending] = await api.sql<{ status: string; wait: number; last_error: string }>(
       `select status, extract(epoch from next_attempt_at - now())::int as wait, last_error
-         from private.lead_notifications where id = $1`,
+         from private.outbox where id = $1`,
       [job.job_id],
     );
     expect(pending).toEqual({
@@ -188,7 +188,7 @@ describe('on the local API (PGlite)', () => {
     const crashed = (await api.service.rpc('claim_lead_notifications', { lease_seconds: 60 })).data ?? [];
     expect(crashed).toHaveLength(1);
     expect((await api.service.rpc('claim_lead_notifications', {})).data).toEqual([]);
-    await api.sql(`update private.lead_notifications set next_attempt_at = now() - interval '1 second' where id = $1`, [
+    await api.sql(`update private.outbox set next_attempt_at = now() - interval '1 second' where id = $1`, [
       job.job_id,
     ]);
     const reclaimed = (await api.service.rpc('claim_lead_notifications', { lease_seconds: 60 })).data ?? [];
@@ -228,7 +228,8 @@ describe('on the local API (PGlite)', () => {
     const [oldId] = await idsOf(api, 'consultation_requests', old.email);
     const [invalidId] = await idsOf(api, 'consultation_requests', invalid.email);
     await api.sql(
-      `update private.lead_notifications set created_at = now() - interval '24 hours 1 second' where lead_id = $1`,
+      `update private.outbox set created_at = now() - interval '24 hours 1 second', deliver_by = now() - interval '1 second'
+        where lead_id = $1`,
       [oldId],
     );
     await onlyDue(api, [oldId, invalidId]);
@@ -245,7 +246,7 @@ describe('on the local API (PGlite)', () => {
       expect(data).toBe(true);
     }
     const rows = await api.sql<{ lead_id: string; status: string; last_error: string }>(
-      `select lead_id, status, last_error from private.lead_notifications where lead_id = any ($1::uuid[]) order by 3`,
+      `select lead_id, status, last_error from private.outbox where lead_id = any ($1::uuid[]) order by 3`,
       [[oldId, invalidId]],
     );
     expect(rows).toEqual([

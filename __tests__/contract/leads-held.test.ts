@@ -82,13 +82,13 @@ test('held lists held leads newest first with reason, source and masked address;
   const released = await runCli(['release', newer.id]);
   expect(released).toMatchObject({ code: 0 });
   expect(released.stdout).toContain(`Released consultation_requests ${newer.id}`);
-  expect(await api.sql(`select status from private.lead_notifications where lead_id = $1`, [newer.id])).toEqual([
+  expect(await api.sql(`select status from private.outbox where lead_id = $1`, [newer.id])).toEqual([
     { status: 'pending' },
   ]);
   const again = await runCli(['release', newer.id]);
   expect(again.stdout).toContain('Already released');
   expect(again.stdout).toContain('no second notification');
-  expect(await api.sql(`select status from private.lead_notifications where lead_id = $1`, [newer.id])).toHaveLength(1);
+  expect(await api.sql(`select status from private.outbox where lead_id = $1`, [newer.id])).toHaveLength(1);
   const [{ released_by }] = await api.sql<{ released_by: string }>(
     `select released_by from public.consultation_requests where id = $1`,
     [newer.id],

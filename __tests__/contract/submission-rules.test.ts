@@ -294,7 +294,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
         expect([...floodAnswers, ...meanwhile].map((answer) => answer.status)).toEqual(Array(155).fill(201));
         const [counts] = await api.sql<{ stored: number; held: number; jobs: number }>(
           `select count(*)::int as stored, count(*) filter (where hold_reason = 'over_global_rate')::int as held,
-                  (select count(*)::int from private.lead_notifications n where n.lead_table = 'contact_messages'
+                  (select count(*)::int from private.outbox n where n.lead_table = 'contact_messages'
                       and n.lead_id in (select id from public.contact_messages)) as jobs
              from public.contact_messages`,
         );
@@ -312,7 +312,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       type JobRow = { lead_id: string; settle_until: string | null };
       const jobsOf = (ids: string[]) =>
         api.sql<JobRow>(
-          `select lead_id, settle_until::text from private.lead_notifications where kind = 'lead' and lead_id = any ($1::uuid[])`,
+          `select lead_id, settle_until::text from private.outbox where kind = 'lead' and lead_id = any ($1::uuid[])`,
           [ids],
         );
       const rowsOf = (emails: string[]) =>
@@ -323,7 +323,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       /** As if the minute after these leads had passed: their waiting jobs are due. */
       const minutePasses = () =>
         api.sql(
-          `update private.lead_notifications set next_attempt_at = now() - interval '1 second',
+          `update private.outbox set next_attempt_at = now() - interval '1 second',
                   settle_until = now() - interval '1 second' where settle_until is not null`,
         );
       const claim = async () => {
@@ -334,7 +334,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       beforeEach(async () => {
         await api.sql('delete from public.contact_messages');
         // The earlier tests' jobs too: with every lead waiting a minute, theirs would be due with these.
-        await api.sql('delete from private.lead_notifications');
+        await api.sql(`delete from private.outbox where queue = 'lead_notification'`);
       });
 
       test('every lead waits a minute for its own notification, and is sent then when no flood came', async () => {
@@ -385,7 +385,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
         expect(after.map((row) => row.hold_reason)).toEqual(Array(70).fill('over_global_rate'));
         expect(await jobsOf(after.map((row) => row.id))).toEqual([]);
         const [digests] = await api.sql<{ count: number }>(
-          `select count(*)::int from private.lead_notifications where kind = 'held_digest'`,
+          `select count(*)::int from private.outbox where kind = 'held_digest'`,
         );
         expect(digests.count).toBe(1);
         // Held like any other: one release queues its notification, sent at once.

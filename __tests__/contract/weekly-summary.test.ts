@@ -67,7 +67,7 @@ describe.each(BACKENDS)('the weekly summary on %s', (backend) => {
     await rm(mailDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await api.sql(`delete from private.lead_notifications where kind = 'weekly_summary'`);
+    await api.sql(`delete from private.outbox where kind = 'weekly_summary'`);
     await api.sql(`update private.booking_settings set team_time_zone = $1`, [TEAM_ZONE]);
   });
 
@@ -80,7 +80,7 @@ describe.each(BACKENDS)('the weekly summary on %s', (backend) => {
     api.sql<Job>(
       `select to_char(summary_week, 'YYYY-MM-DD') as week,
               to_char(next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as due, status
-         from private.lead_notifications where kind = 'weekly_summary' order by summary_week`,
+         from private.outbox where kind = 'weekly_summary' order by summary_week`,
     );
   const pending = (week: string, due: string): Job => ({ week, due, status: 'pending' });
 
@@ -105,9 +105,9 @@ describe.each(BACKENDS)('the weekly summary on %s', (backend) => {
     // The next Monday: a job for the next week.
     await queueAt('2026-04-20 08:00');
     expect((await jobs()).map((job) => job.week)).toEqual(['2026-03-30', '2026-04-06', '2026-04-13']);
-    expect(
-      await api.sql(`select count(*)::int as n from private.lead_notifications where kind = 'weekly_summary'`),
-    ).toEqual([{ n: 3 }]);
+    expect(await api.sql(`select count(*)::int as n from private.outbox where kind = 'weekly_summary'`)).toEqual([
+      { n: 3 },
+    ]);
   });
 
   test.each([
@@ -128,7 +128,12 @@ describe.each(BACKENDS)('the weekly summary on %s', (backend) => {
 
   test('the table holds one job per week, only for a weekly summary, only on a Monday', async () => {
     const insert = (values: string) =>
-      api.sql(`insert into private.lead_notifications (kind, summary_week, digest_hour) values ${values}`);
+      api.sql(
+        `insert into private.outbox (queue, kind, summary_week, digest_hour, idempotency_key, deliver_by)
+         select 'lead_notification', v.kind, v.summary_week::date, v.digest_hour::timestamptz,
+                v.kind || ':' || coalesce(v.summary_week, ''), now() + interval '1 day'
+           from (values ${values}) v (kind, summary_week, digest_hour)`,
+      );
     await insert(`('weekly_summary', '2026-04-06', null)`);
     await expect(insert(`('weekly_summary', '2026-04-06', null)`)).rejects.toThrow(/unique|duplicate/i);
     await expect(insert(`('weekly_summary', '2026-04-07', null)`)).rejects.toThrow(/check|constraint/i);
@@ -144,9 +149,10 @@ describe.each(BACKENDS)('the weekly summary on %s', (backend) => {
     async function claimWeek(): Promise<Claimed> {
       await queueAt('2026-04-13 08:00');
       await api.sql(
-        `update private.lead_notifications
+        `update private.outbox
             set status = case when kind = 'weekly_summary' then 'pending' else 'sent' end,
-                next_attempt_at = now() - interval '1 second'`,
+                next_attempt_at = private.clock_now() - interval '1 second'
+          where queue = 'lead_notification'`,
       );
       const { data, error } = await api.service.rpc('claim_lead_notifications', { batch_size: 100 });
       expect(error).toBeNull();
@@ -203,7 +209,7 @@ describe.each(BACKENDS)('the weekly summary on %s', (backend) => {
       expect(await summaryOf(first.job_id, randomUUID())).toBeNull();
       // The lease ran out and another run claimed the job: the first claim is lost.
       await api.sql(
-        `update private.lead_notifications set next_attempt_at = now() - interval '1 second'
+        `update private.outbox set next_attempt_at = private.clock_now() - interval '1 second'
                       where id = $1`,
         [first.job_id],
       );

@@ -79,7 +79,7 @@ test('a stored lead becomes one .eml file in the sink and one console line, and 
   expect(lines).toContainEqual(expect.stringContaining(`mail: "New strategy call request — Acme Pty Ltd"`));
   const sent = await waitFor('the job to be marked sent', async () => {
     const [job] = await api.sql<{ status: string; provider_message_id: string }>(
-      `select n.status, n.provider_message_id from private.lead_notifications n
+      `select n.status, n.provider_message_id from private.outbox n
          join public.consultation_requests c on c.id = n.lead_id where c.email = $1`,
       [lead.email],
     );
@@ -99,7 +99,7 @@ test('with the sink failing for several attempts, the lead is delivered exactly 
   await twoMoreRuns();
   expect(messagesTo(lead.email)).toHaveLength(1);
   const [job] = await api.sql<{ status: string; attempts: number }>(
-    `select n.status, n.attempts from private.lead_notifications n join public.contact_messages c on c.id = n.lead_id
+    `select n.status, n.attempts from private.outbox n join public.contact_messages c on c.id = n.lead_id
       where c.email = $1`,
     [lead.email],
   );
@@ -110,7 +110,7 @@ test("held leads: no message of their own; the hour's digest arrives once with a
   const lead = { name: 'Held Hopper', email: uniqueEmail('RunnerHeld'), message: 'Problem: Other', honeypot: 'x' };
   expect((await api.anon.from('contact_messages').insert(lead)).error).toBeNull();
   // The digest is due a minute after the hour ends: bring it forward, as the end of the hour would.
-  await api.sql(`update private.lead_notifications set next_attempt_at = now() where kind = 'held_digest'`);
+  await api.sql(`update private.outbox set next_attempt_at = now() where kind = 'held_digest'`);
   const digest = await waitFor('the digest', () =>
     runner.sink.messages.find(
       (message) => message.subject.startsWith('Held leads:') && message.text.includes(lead.email),
@@ -236,7 +236,7 @@ test("with the database's own setting a lead's e-mail waits for its minute, then
     expect(messagesTo(lead.email)).toEqual([]);
     // The minute passes.
     await api.sql(
-      `update private.lead_notifications n set next_attempt_at = now(), settle_until = now()
+      `update private.outbox n set next_attempt_at = now(), settle_until = now()
          from public.contact_messages c where c.id = n.lead_id and c.email = $1`,
       [lead.email],
     );

@@ -18,9 +18,10 @@ type Job = {
 async function outboxJobs(sql: Sql): Promise<Map<string, Job>> {
   const jobs = await sql<Job>(
     `select n.id::text as id, n.kind, n.status, n.digest_hour::text as digest_hour, coalesce(c.email, r.email) as email
-       from private.lead_notifications n
+       from private.outbox n
        left join public.contact_messages c on n.lead_table = 'contact_messages' and c.id = n.lead_id
-       left join public.consultation_requests r on n.lead_table = 'consultation_requests' and r.id = n.lead_id`,
+       left join public.consultation_requests r on n.lead_table = 'consultation_requests' and r.id = n.lead_id
+      where n.queue = 'lead_notification'`,
   );
   return new Map(jobs.map((job) => [job.id, job]));
 }
@@ -28,7 +29,7 @@ async function outboxJobs(sql: Sql): Promise<Map<string, Job>> {
 /** The hour's digest is due a minute after the hour ends; the bench makes the pending ones due now, after the flood. */
 export async function makeDigestsDue(sql: Sql): Promise<number> {
   const rows = await sql(
-    `update private.lead_notifications set next_attempt_at = now()
+    `update private.outbox set next_attempt_at = now()
       where kind = 'held_digest' and status = 'pending' returning id`,
   );
   return rows.length;
@@ -39,8 +40,8 @@ export async function waitForOutbox(sql: Sql, timeoutMs: number, kind?: 'lead' |
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [{ open }] = await sql<{ open: number }>(
-      `select count(*)::int as open from private.lead_notifications
-        where status in ('pending', 'sending') and next_attempt_at <= now() + interval '5 minutes'
+      `select count(*)::int as open from private.outbox
+        where queue = 'lead_notification' and status in ('pending', 'sending') and next_attempt_at <= now() + interval '5 minutes'
           and ($1::text is null or kind = $1)`,
       [kind ?? null],
     );
@@ -52,7 +53,7 @@ export async function waitForOutbox(sql: Sql, timeoutMs: number, kind?: 'lead' |
 /** Real leads still held, by e-mail address, with the id of the digest job for their clock hour (as the guard sets it). */
 async function heldRealLeads(sql: Sql, realEmails: string[]): Promise<Map<string, string | null>> {
   const rows = await sql<{ email: string; digest_id: string | null }>(
-    `select l.email, (select n.id::text from private.lead_notifications n
+    `select l.email, (select n.id::text from private.outbox n
                        where n.kind = 'held_digest' and n.digest_hour = date_trunc('hour', l.created_at, 'UTC')) as digest_id
        from (select email, created_at, hold_reason, released_at, duplicate_of from public.contact_messages
              union all

@@ -24,7 +24,7 @@ export async function storedLeads(sql: Sql, emails: string[]): Promise<StoredLea
   return sql<StoredLead>(
     `select t.lead_table, t.id, t.email, t.hold_reason, t.duplicate, t.created_at,
             private.seconds_to_send(t.created_at, t.challenge_issued_at) as seconds_to_send,
-            (select count(*)::int from private.lead_notifications n
+            (select count(*)::int from private.outbox n
               where n.kind = 'lead' and n.lead_table = t.lead_table and n.lead_id = t.id) as jobs
        from (select 'contact_messages' as lead_table, id, email, hold_reason, duplicate_of is not null as duplicate,
                     created_at, challenge_issued_at from public.contact_messages where email = any($1)
@@ -38,16 +38,14 @@ export async function storedLeads(sql: Sql, emails: string[]): Promise<StoredLea
 
 /** Digest jobs (one per clock hour with held leads at most): their hour and status. */
 export async function digestJobs(sql: Sql): Promise<{ digest_hour: string; status: string }[]> {
-  return sql(
-    `select digest_hour, status from private.lead_notifications where kind = 'held_digest' order by digest_hour`,
-  );
+  return sql(`select digest_hour, status from private.outbox where kind = 'held_digest' order by digest_hour`);
 }
 
 /** The relations a flood grows, with their indexes and TOAST (bytes), and their rows. */
 export const GROWING_RELATIONS = [
   'public.contact_messages',
   'public.consultation_requests',
-  'private.lead_notifications',
+  'private.outbox',
   'private.used_lead_challenges',
 ] as const;
 

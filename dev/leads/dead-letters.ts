@@ -1,6 +1,7 @@
 // What the outbox gave up (issue 45, docs/notifications.md "One outbox"): `npm run leads` ends with every dead job
-// of private.outbox (booking messages, calendar writes), newest first, from public.outbox_dead_letters. Nothing is
-// printed when nothing gave up. A job is retried by hand in the SQL editor (docs/notifications.md, "Monitoring").
+// of private.outbox (lead notifications, booking messages, calendar writes), newest first, from
+// public.outbox_dead_letters. Nothing is printed when nothing gave up. A job is retried by hand in the SQL editor
+// (docs/notifications.md, "Monitoring").
 import type { NodeLeadClient } from '../local-api/node-client';
 import { call } from './bookings';
 
@@ -17,7 +18,11 @@ export type DeadLetter = {
   last_error: string | null;
 };
 
-const QUEUE_NAMES: Record<string, string> = { booking_message: 'booking message', calendar_write: 'calendar write' };
+const QUEUE_NAMES: Record<string, string> = {
+  lead_notification: 'lead notification',
+  booking_message: 'booking message',
+  calendar_write: 'calendar write',
+};
 
 /** Every dead job; none where the database has no outbox migration yet. */
 export async function fetchDeadLetters(client: NodeLeadClient): Promise<DeadLetter[]> {
@@ -31,14 +36,15 @@ export async function fetchDeadLetters(client: NodeLeadClient): Promise<DeadLett
 
 const utc = (timestamp: string) => `${new Date(timestamp).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** One line per dead job: when, what, for which booking, after how many attempts, and why. */
+/** One line per dead job: when, what, for which booking (a booking's jobs), after how many attempts, and why. */
 export function formatDeadLetters(rows: DeadLetter[], inert: (text: string) => string): string {
   if (rows.length === 0) return '';
   const lines = rows.map((row) => {
     const what = `${QUEUE_NAMES[row.queue] ?? row.queue} ${row.kind}${row.recipient ? ` to ${row.recipient}` : ''}`;
     const when = utc(row.last_attempt_at ?? row.queued_at);
     const why = inert(row.last_error ?? 'unknown error');
-    return `  ${when} ${what}, booking ${row.booking_id ?? '—'}: dead after ${row.attempts} attempt(s): ${why}`;
+    const booking = row.booking_id ? `, booking ${row.booking_id}` : '';
+    return `  ${when} ${what}${booking}: dead after ${row.attempts} attempt(s): ${why}`;
   });
   return [
     `Given up (${rows.length}): fix the cause, then retry the job by hand (docs/notifications.md)`,

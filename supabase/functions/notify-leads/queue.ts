@@ -8,8 +8,8 @@ import type { WeeklySummary } from './weekly-render.ts';
 // The outbox, reached through the data API's RPC endpoint with the service key (the functions are
 // executable by service_role only; see supabase/migrations/20261123110000_lead_notifications.sql).
 /**
- * The outbox's kinds of job (private.lead_notifications.kind): a lead's notification, the hourly digest of held
- * leads (supabase/migrations/20261127100000_held_leads.sql) and the weekly summary
+ * The lead notifications' kinds of job (private.outbox.kind, queue lead_notification): a lead's notification, the
+ * hourly digest of held leads (supabase/migrations/20261127100000_held_leads.sql) and the weekly summary
  * (supabase/migrations/20261202140000_weekly_summary.sql). The last two carry no lead: their content comes from
  * `digest` and `weeklySummary`, read under the job's claim.
  */

@@ -11,11 +11,10 @@ as $$
 declare
   hour_start constant timestamptz := date_trunc('hour', held_at, 'UTC');
 begin
-  if not exists (select 1 from private.lead_notifications n
-                  where n.kind = 'held_digest' and n.digest_hour = hour_start) then
-    insert into private.lead_notifications (kind, digest_hour, next_attempt_at)
-    values ('held_digest', hour_start, hour_start + interval '1 hour 1 minute')
-    on conflict do nothing;
+  if not exists (select 1 from private.outbox n
+                  where n.queue = 'lead_notification' and n.kind = 'held_digest' and n.digest_hour = hour_start) then
+    perform private.queue_lead_notification('held_digest', digest_hour => hour_start,
+                                            next_attempt_at => hour_start + interval '1 hour 1 minute');
   end if;
 end;
 $$;
@@ -33,14 +32,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  job private.lead_notifications;
+  job private.outbox;
   hour_end timestamptz;
   tokens jsonb;
   more jsonb;
   lead_table text;
 begin
-  select * into job from private.lead_notifications n
-   where n.id = held_lead_digest.job_id and n.kind = 'held_digest' and n.status = 'sending'
+  select * into job from private.outbox n
+   where n.id = held_lead_digest.job_id and n.queue = 'lead_notification' and n.kind = 'held_digest'
+     and n.status = 'sending'
      and n.claim_token = held_lead_digest.claim_token
      for update;
   if job.id is null then
@@ -69,7 +69,7 @@ begin
       tokens := tokens || more;
     end loop;
     update private.held_lead_purges p set reported_in = job.id where p.reported_in is null;
-    update private.lead_notifications n set payload = jsonb_build_object('tokens', tokens) where n.id = job.id;
+    update private.outbox n set payload = jsonb_build_object('tokens', tokens) where n.id = job.id;
   end if;
   return jsonb_build_object(
     'hour_start', job.digest_hour,

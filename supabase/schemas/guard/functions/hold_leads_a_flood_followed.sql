@@ -19,8 +19,9 @@ declare
 begin
   for job in
     select n.id, n.lead_table, n.lead_id
-      from private.lead_notifications n
-     where n.kind = 'lead' and n.status = 'pending' and n.settle_until is not null and n.settle_until <= now()
+      from private.outbox n
+     where n.queue = 'lead_notification' and n.kind = 'lead' and n.status = 'pending'
+       and n.settle_until is not null and n.settle_until <= now()
      order by n.settle_until
        for update skip locked
   loop
@@ -47,11 +48,11 @@ begin
     if arrived_at is not null and busiest_minute >= global_hold then
       execute format('update public.%I set hold_reason = ''over_global_rate'' where id = $1', job.lead_table)
         using job.lead_id;
-      delete from private.lead_notifications n where n.id = job.id;
+      delete from private.outbox n where n.id = job.id;
       perform private.queue_held_digest(arrived_at);
       held := held + 1;
     else
-      update private.lead_notifications n set settle_until = null where n.id = job.id;
+      update private.outbox n set settle_until = null where n.id = job.id;
     end if;
   end loop;
   return held;

@@ -91,8 +91,7 @@ begin
   end if;
   execute format('update public.%I set released_at = now(), released_by = $2 where id = $1', found_table)
     using found_id, left(coalesce(nullif(btrim(release_held_lead.released_by), ''), 'operator'), 200);
-  insert into private.lead_notifications (lead_table, lead_id) values (found_table, found_id)
-  on conflict on constraint lead_notifications_one_per_lead do nothing;
+  perform private.queue_lead_notification('lead', found_table, found_id);
   return jsonb_build_object('status', 'released', 'lead_table', found_table, 'lead_id', found_id,
                             'hold_reason', reason, 'released_at', now());
 end;

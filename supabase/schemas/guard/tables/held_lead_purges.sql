@@ -8,7 +8,7 @@ create table private.held_lead_purges (
   -- The digest that reported them; null until one has.
   reported_in uuid,
   constraint held_lead_purges_pkey primary key (id),
-  constraint held_lead_purges_reported_in_fkey foreign key (reported_in) references private.lead_notifications(id) on delete set null
+  constraint held_lead_purges_reported_in_fkey foreign key (reported_in) references private.outbox(id) on delete set null
 );
 
 alter table private.held_lead_purges enable row level security;

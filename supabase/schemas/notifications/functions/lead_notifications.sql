@@ -1,11 +1,41 @@
--- The lead notifications' outbox as notify-leads works through it: claim due jobs with a lease, then complete or
--- fail each (with backoff and a limit); and each lead's delivery status.
+-- The lead notifications (the outbox's queue lead_notification) as notify-leads works through them: queue one, claim
+-- due jobs with a lease, then complete or fail each (with backoff and a limit); and each lead's delivery status.
 
--- Claims up to batch_size due jobs for lease_seconds: pending jobs whose time has come, and jobs whose
--- previous claimer's lease ran out (it crashed or timed out). `skip locked` lets concurrent runs share the
--- queue without waiting for or taking each other's jobs. Each claim gets a fresh token; only the holder of
--- the current token can complete or fail the job. Returns each job with its lead row as JSON (null when the
--- lead no longer exists).
+-- Queues a lead notification, once: a lead's (lead_table, lead_id), an hour's held digest (digest_hour) or a
+-- week's summary (summary_week), due at next_attempt_at, given up 24 hours after it was queued. A second call for
+-- the same lead, hour or week leaves the one job (its idempotency key, private.outbox's outbox_kind_shape).
+create or replace function private.queue_lead_notification(
+  kind text,
+  lead_table text default null,
+  lead_id uuid default null,
+  digest_hour timestamptz default null,
+  summary_week date default null,
+  next_attempt_at timestamptz default null,
+  settle_until timestamptz default null
+)
+returns void
+language sql
+set search_path = ''
+as $$
+  insert into private.outbox
+    (queue, kind, idempotency_key, lead_table, lead_id, digest_hour, summary_week, next_attempt_at, settle_until,
+     deliver_by)
+  values ('lead_notification', kind,
+          case kind
+          when 'lead' then lead_table || ':' || lead_id
+          when 'held_digest' then 'held_digest:' || to_char(digest_hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')
+          when 'weekly_summary' then 'weekly_summary:' || to_char(summary_week::timestamp, 'YYYY-MM-DD')
+          end,
+          lead_table, lead_id, digest_hour, summary_week, coalesce(next_attempt_at, private.clock_now()), settle_until,
+          private.clock_now() + interval '24 hours')
+  on conflict on constraint outbox_once do nothing
+$$;
+revoke all on function private.queue_lead_notification(text,text,uuid,timestamptz,date,timestamptz,timestamptz)
+  from public, anon, authenticated, service_role;
+
+-- Claims up to batch_size due jobs for lease_seconds through the outbox's one claim (private.claim_outbox), after
+-- judging the leads whose minute has passed (private.hold_leads_a_flood_followed). Returns each job with its lead
+-- row as JSON (null when the lead no longer exists, and for a digest or a summary).
 create or replace function public.claim_lead_notifications(batch_size integer default 10, lease_seconds integer default 120)
 returns table (
   job_id uuid,
@@ -23,31 +53,6 @@ set search_path = ''
 as $$
   select private.hold_leads_a_flood_followed();
 
-  with token as (
-    select gen_random_uuid() as value
-  ),
-  due as (
-    select n.id
-      from private.lead_notifications n
-     where n.status in ('pending', 'sending')
-       and n.next_attempt_at <= now()
-       and n.settle_until is null
-     order by n.next_attempt_at
-     limit greatest(1, least(batch_size, 100))
-       for update skip locked
-  ),
-  claimed as (
-    update private.lead_notifications n
-       set status = 'sending',
-           claim_token = token.value,
-           attempts = n.attempts + 1,
-           last_attempt_at = now(),
-           lease_expires_at = now() + make_interval(secs => greatest(lease_seconds, 10)),
-           next_attempt_at = now() + make_interval(secs => greatest(lease_seconds, 10))
-      from due, token
-     where n.id = due.id
-    returning n.*
-  )
   select c.id, c.claim_token, c.lead_table, c.lead_id, c.attempts, c.created_at,
          case c.lead_table
            when 'consultation_requests' then
@@ -56,13 +61,12 @@ as $$
              (select to_jsonb(r) - 'client_hash' from public.contact_messages r where r.id = c.lead_id)
          end,
          c.kind
-    from claimed c
+    from private.claim_outbox('lead_notification', batch_size, lease_seconds) c
 $$;
 revoke all on function public.claim_lead_notifications(integer,integer) from public, anon, authenticated, service_role;
 grant execute on function public.claim_lead_notifications(integer,integer) to service_role;
 
--- Records a delivered job. False when the claim is no longer the caller's (its lease expired and another
--- run took the job): that run's outcome counts instead.
+-- Records a delivered job (private.complete_outbox_job); false when the claim is no longer the caller's.
 create or replace function public.complete_lead_notification(
   job_id uuid,
   claim_token uuid,
@@ -73,26 +77,13 @@ language sql
 security invoker
 set search_path = ''
 as $$
-  with done as (
-    update private.lead_notifications n
-       set status = 'sent',
-           sent_at = now(),
-           provider_message_id = complete_lead_notification.provider_message_id,
-           claim_token = null,
-           lease_expires_at = null
-     where n.id = complete_lead_notification.job_id
-       and n.claim_token = complete_lead_notification.claim_token
-       and n.status = 'sending'
-    returning 1
-  )
-  select count(*) = 1 from done
+  select private.complete_outbox_job('lead_notification', job_id, claim_token, provider_message_id)
 $$;
 revoke all on function public.complete_lead_notification(uuid,uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.complete_lead_notification(uuid,uuid,text) to service_role;
 
--- Records a failed attempt. retry_in_seconds (clamped to 1 s .. 1 h) schedules the next attempt; null means
--- the failure is permanent. A job is marked dead, keeping its last error, when the failure is permanent or
--- the job has been retried for 24 hours. False when the claim is no longer the caller's.
+-- Records a failed attempt (private.fail_outbox_job): retry_in_seconds (clamped to 1 s .. 1 h) schedules the next
+-- one; null means the failure is permanent. Dead when permanent or after 24 hours of retries.
 create or replace function public.fail_lead_notification(
   job_id uuid,
   claim_token uuid,
@@ -104,22 +95,7 @@ language sql
 security invoker
 set search_path = ''
 as $$
-  with failed as (
-    update private.lead_notifications n
-       set status = case
-             when retry_in_seconds is null or now() >= n.created_at + interval '24 hours' then 'dead'
-             else 'pending'
-           end,
-           next_attempt_at = now() + make_interval(secs => least(greatest(coalesce(retry_in_seconds, 0), 1), 3600)),
-           last_error = left(coalesce(fail_lead_notification.error, 'unknown error'), 2000),
-           claim_token = null,
-           lease_expires_at = null
-     where n.id = fail_lead_notification.job_id
-       and n.claim_token = fail_lead_notification.claim_token
-       and n.status = 'sending'
-    returning 1
-  )
-  select count(*) = 1 from failed
+  select private.fail_outbox_job('lead_notification', job_id, claim_token, error, retry_in_seconds)
 $$;
 revoke all on function public.fail_lead_notification(uuid,uuid,text,integer) from public, anon, authenticated, service_role;
 grant execute on function public.fail_lead_notification(uuid,uuid,text,integer) to service_role;
@@ -142,8 +118,8 @@ security invoker
 set search_path = ''
 as $$
   select n.lead_table, n.lead_id, n.status, n.attempts, n.created_at, n.next_attempt_at, n.sent_at, n.last_error
-    from private.lead_notifications n
-   where lead_ids is null or n.lead_id = any (lead_ids)
+    from private.outbox n
+   where n.queue = 'lead_notification' and (lead_ids is null or n.lead_id = any (lead_ids))
    order by n.created_at desc
 $$;
 revoke all on function public.lead_notification_statuses(uuid[]) from public, anon, authenticated, service_role;

@@ -1,12 +1,13 @@
 -- The outbox's one mechanism (private.outbox): claim due jobs of a queue with a lease, then complete or fail each
 -- (with backoff and a limit); and the report of what gave up. Each queue's public functions (claim_booking_
--- notifications, claim_calendar_writes, …) are these plus what their Edge Function reads with a job.
+-- notifications, claim_calendar_writes, claim_lead_notifications, …) are these plus what their Edge Function reads
+-- with a job.
 
 -- Claims up to batch_size due jobs of one queue for lease_seconds: pending jobs whose time has come, and jobs whose
 -- previous claimer's lease ran out (it crashed or timed out). `skip locked` lets concurrent runs share the queue
 -- without waiting for or taking each other's jobs. Each claim gets a fresh token; only the holder of the current
 -- token can complete or fail the job. A job waits while an earlier job with its ordering key that holds the order
--- is pending or being sent.
+-- is pending or being sent, and while its settle_until is set (a lead's job is judged first).
 create or replace function private.claim_outbox(queue_name text, batch_size integer, lease_seconds integer)
 returns setof private.outbox
 language sql
@@ -24,6 +25,7 @@ as $$
      where n.queue = queue_name
        and n.status in ('pending', 'sending')
        and n.next_attempt_at <= (select private.clock_now())
+       and n.settle_until is null
        and not exists (
              select 1 from private.outbox earlier
               where earlier.queue = n.queue
@@ -84,8 +86,9 @@ grant execute on function private.complete_outbox_job(text,uuid,uuid,text,text) 
 
 -- Records a failed attempt. retry_in_seconds (clamped to 1 s .. 1 h: the caller's backoff, or a Retry-After)
 -- schedules the next attempt; null means the failure is permanent. The job gives up (dead, keeping its last
--- error) when the failure is permanent or the next attempt would come after its deliver_by. False when the claim
--- is no longer the caller's.
+-- error) when the failure is permanent or the next attempt would come after its deliver_by; a lead notification
+-- when it fails at or after its deliver_by (it is retried for 24 hours, its last attempt may come after them).
+-- False when the claim is no longer the caller's.
 create or replace function private.fail_outbox_job(
   queue_name text,
   job_id uuid,
@@ -104,7 +107,10 @@ as $$
   failed as (
     update private.outbox n
        set status = case
-             when retry_in_seconds is null or clock.clock_now + clock.retry_in >= n.deliver_by then 'dead'
+             when retry_in_seconds is null
+               or clock.clock_now + case when n.queue = 'lead_notification' then interval '0' else clock.retry_in end
+                  >= n.deliver_by
+             then 'dead'
              else 'pending'
            end,
            next_attempt_at = clock.clock_now + clock.retry_in,

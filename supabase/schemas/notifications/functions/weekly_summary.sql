@@ -1,5 +1,5 @@
 -- The weekly summary e-mail (issue 44): queued every Monday at 08:00 in the team's zone, delivered as a job of the
--- lead notifications' outbox.
+-- outbox's lead notifications.
 
 -- Queues the week that ended at this Monday 00:00 (local) once this Monday's 08:00 (local) has come, due then.
 -- Idempotent: a second run, or two at once, leave one job.
@@ -20,9 +20,7 @@ begin
   if clock < due then
     return;
   end if;
-  insert into private.lead_notifications (kind, summary_week, next_attempt_at)
-  values ('weekly_summary', monday - 7, due)
-  on conflict do nothing;
+  perform private.queue_lead_notification('weekly_summary', summary_week => monday - 7, next_attempt_at => due);
 end;
 $$;
 revoke all on function private.queue_weekly_summary() from public, anon, authenticated, service_role;
@@ -40,8 +38,9 @@ declare
   zone constant text := private.visit_time_zone();
   week_start date;
 begin
-  select n.summary_week into week_start from private.lead_notifications n
-   where n.id = weekly_summary.job_id and n.kind = 'weekly_summary' and n.status = 'sending'
+  select n.summary_week into week_start from private.outbox n
+   where n.id = weekly_summary.job_id and n.queue = 'lead_notification' and n.kind = 'weekly_summary'
+     and n.status = 'sending'
      and n.claim_token = weekly_summary.claim_token;
   if week_start is null then
     return null;

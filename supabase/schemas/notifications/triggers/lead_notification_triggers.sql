@@ -1,5 +1,5 @@
--- The lead notifications' outbox is written in the same transaction as the lead: one job per stored lead, removed
--- with the lead.
+-- A lead's notification is written to the outbox (queue lead_notification) in the same transaction as the lead: one
+-- job per stored lead, removed with the lead.
 
 -- Enqueue: after a lead row is stored, in the same transaction. A retry the submission guard marks as a
 -- duplicate (duplicate_of set) is not a new lead and gets no job.
@@ -20,10 +20,11 @@ begin
       using new.id;
   end if;
   if others_last_minute >= settle_after then
-    insert into private.lead_notifications (lead_table, lead_id, next_attempt_at, settle_until)
-    values (tg_table_name, new.id, new.created_at + interval '1 minute', new.created_at + interval '1 minute');
+    perform private.queue_lead_notification('lead', tg_table_name, new.id,
+                                            next_attempt_at => new.created_at + interval '1 minute',
+                                            settle_until => new.created_at + interval '1 minute');
   else
-    insert into private.lead_notifications (lead_table, lead_id) values (tg_table_name, new.id);
+    perform private.queue_lead_notification('lead', tg_table_name, new.id);
   end if;
   return null;
 end;
@@ -38,7 +39,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  delete from private.lead_notifications n where n.lead_table = tg_table_name and n.lead_id = old.id;
+  delete from private.outbox n
+   where n.queue = 'lead_notification' and n.idempotency_key = tg_table_name || ':' || old.id;
   return null;
 end;
 $$;
