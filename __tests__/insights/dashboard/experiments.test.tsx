@@ -7,6 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as download from '../../../src/insights/dashboard/download';
 import { parseCsv } from '../../../src/insights/dashboard/csv';
+import { Dashboard } from '../../../src/insights/dashboard/Dashboard';
 import type { ExperimentSummary, ExperimentsQueryData } from '../../../src/insights/dashboard/experiment-content';
 import { experimentColumns } from '../../../src/insights/dashboard/experiment-table';
 import { ExperimentTables } from '../../../src/insights/dashboard/ExperimentTables';
@@ -89,13 +90,13 @@ function answerExperiments(rows: Record<string, ExperimentRow[]>, other?: (name:
   });
 }
 
-function showExperiments(experiments: ExperimentSummary[]) {
+function showExperiments(experiments: ExperimentSummary[], onForbidden = jest.fn()) {
   render(
     <ExperimentTables
       client={mockClient as unknown as TeamClient}
       copy={copy}
       experiments={experiments}
-      email={MEMBER}
+      onForbidden={onForbidden}
       timeZone={ZONE}
     />,
   );
@@ -274,10 +275,33 @@ test('the rule and the period: said above the experiments, with the numbers deci
   ).toBeInTheDocument();
 });
 
-test('refused (not on the team’s list): said, no table', async () => {
+test('refused (not on the team’s list): the dashboard is told, no table', async () => {
   mockClient.rpc.mockResolvedValue({ data: null, error: { code: '42501', message: 'not a team member' } });
-  showExperiments([summary('headline', ago(DAY), ['Bold', 50])]);
+  const onForbidden = jest.fn();
+  showExperiments([summary('headline', ago(DAY), ['Bold', 50])], onForbidden);
+  await waitFor(() => expect(onForbidden).toHaveBeenCalled());
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+test('refused here before the first screen’s reports answer: the dashboard says it once, in place of everything', async () => {
+  mockClient.rpc.mockImplementation((name) =>
+    name === 'insights_experiment'
+      ? Promise.resolve({ data: null, error: { code: '42501', message: 'not a team member' } })
+      : new Promise(() => undefined),
+  );
+  render(
+    <Dashboard
+      client={mockClient as unknown as TeamClient}
+      copy={copy}
+      email={MEMBER}
+      experiments={[summary('headline', ago(DAY), ['Bold', 50])]}
+      onSignOut={jest.fn()}
+      focusOnShow={false}
+    />,
+  );
   expect(await screen.findByRole('alert')).toHaveTextContent(fill(copy.account.notMember, { email: MEMBER }));
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+  expect(screen.queryByRole('heading', { name: copy.figures.heading })).not.toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 

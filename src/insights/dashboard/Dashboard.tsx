@@ -3,7 +3,7 @@
 // period or the touch changes (./useReports.ts); the last figures stay while the next load (the region says it is
 // busy, and a status line says so). Just after signing in, focus moves to the figures' heading. The experiments in the
 // content follow, with their numbers from each one's start, whatever the period (./ExperimentTables.tsx).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { SecondaryButton } from '../../features/forms/styles';
 import type { DashboardCopy } from './copy-schema';
 import { DailyChart } from './DailyChart';
@@ -39,6 +39,9 @@ export function Dashboard({ client, copy, email, experiments, onSignOut, focusOn
   const [choice, setChoice] = useState<PeriodChoice>({ kind: 'last', days: 7 });
   const [touch, setTouch] = useState<Touch>('first');
   const { period, reports, status, retry } = useReports(client, choice, touch);
+  // The experiments' numbers load apart (./ExperimentTables.tsx); refused there first, the dashboard is refused too.
+  const [experimentsRefused, setExperimentsRefused] = useState(false);
+  const refuseExperiments = useCallback(() => setExperimentsRefused(true), []);
   const figuresHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnShow) figuresHeading.current?.focus();
@@ -61,7 +64,7 @@ export function Dashboard({ client, copy, email, experiments, onSignOut, focusOn
     </Row>
   );
 
-  if (status === 'forbidden')
+  if (status === 'forbidden' || experimentsRefused)
     return (
       <Panel as="div">
         <p role="alert">{fill(copy.account.notMember, { email })}</p>
@@ -137,7 +140,7 @@ export function Dashboard({ client, copy, email, experiments, onSignOut, focusOn
         client={client}
         copy={copy}
         experiments={experiments}
-        email={email}
+        onForbidden={refuseExperiments}
         timeZone={overview?.time_zone}
       />
     </>

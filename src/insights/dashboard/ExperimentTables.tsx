@@ -2,7 +2,7 @@
 // shows a table of its versions (share, visitors, engaged, leads, lead rate, booked calls, the chance to beat the
 // original once decide() allows it) with decide()'s verdict in words below and a CSV of the table; a draft says it
 // has not started. The numbers load once, whatever the period (./useExperiments.ts).
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { SecondaryButton } from '../../features/forms/styles';
 import { DEFAULT_DECISION_RULES } from '../experiments/stats';
 import type { DashboardCopy } from './copy-schema';
@@ -25,18 +25,24 @@ type Props = {
   client: TeamClient;
   copy: DashboardCopy;
   experiments: readonly ExperimentSummary[];
-  /** The address signed in, for the words when the numbers are refused. */
-  email: string;
+  /**
+   * The numbers were refused (not on the team's list): the dashboard says so once, in place of everything, whichever
+   * of its reports is refused first.
+   */
+  onForbidden: () => void;
   /** The team's time zone (the overview says it), for the days; the browser's until then. */
   timeZone?: string;
 };
 
-export function ExperimentTables({ client, copy, experiments, email, timeZone }: Props) {
+export function ExperimentTables({ client, copy, experiments, onForbidden, timeZone }: Props) {
   const words = copy.experiments;
   const id = useId();
   const { status, results, retry } = useExperiments(client, experiments);
   const rules = DEFAULT_DECISION_RULES;
   const anyRunning = experiments.some((experiment) => experiment.startedAt !== null);
+  useEffect(() => {
+    if (status === 'forbidden') onForbidden();
+  }, [status, onForbidden]);
   return (
     <>
       <Panel aria-labelledby={`${id}-heading`}>
@@ -61,7 +67,6 @@ export function ExperimentTables({ client, copy, experiments, email, timeZone }:
             </SecondaryButton>
           </Row>
         )}
-        {status === 'forbidden' && <p role="alert">{fill(copy.account.notMember, { email })}</p>}
       </Panel>
       {experiments.map((experiment) =>
         experiment.startedAt === null ? (
