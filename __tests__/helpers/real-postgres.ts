@@ -43,6 +43,7 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { Pool, type PoolClient } from 'pg';
+import { MIGRATION_FILE } from '../../dev/local-api/migrations';
 import { isPortFree } from './ports';
 
 export type ApiRoleName = 'anon' | 'authenticated' | 'service_role';
@@ -76,7 +77,6 @@ export type RealPostgres = {
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations');
-const MIGRATION_FILE = /^\d{14}_[\w-]+\.sql$/;
 const AUTH_SCHEMA_SQL = path.join(REPO_ROOT, 'dev', 'local-api', 'auth-schema.sql');
 export const REAL_POSTGRES_START_TIMEOUT_MS = 60_000;
 

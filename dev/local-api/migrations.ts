@@ -7,7 +7,8 @@ import type { PGlite } from '@electric-sql/pglite';
 // schema of the local API's own. An applied file that has since changed is refused rather than re-run,
 // because the local database would silently differ from what `supabase db push` produces.
 const HISTORY_TABLE = 'local_api.applied_migrations';
-const MIGRATION_FILE = /^\d{14}_[\w-]+\.sql$/;
+/** A migration's file name: its UTC timestamp (group 1) and its name (group 2). */
+export const MIGRATION_FILE = /^(\d{14})_([\w-]+)\.sql$/;
 
 export async function listMigrationFiles(migrationsDir: string): Promise<string[]> {
   const names = await readdir(migrationsDir);

@@ -7,10 +7,11 @@
 // each new migration takes the next second after it (20261202150001, 20261202150002, …). Any other migration dated
 // after the clock is refused.
 
+import { MIGRATION_FILE } from '../../dev/local-api/migrations';
+
 /** The newest of the migrations dated ahead of the clock before issue 45; none after it may be. */
 export const LAST_FUTURE_DATED_MIGRATION = '20261202150000';
 
-export const MIGRATION_FILE = /^(\d{14})_([\w-]+)\.sql$/;
 const NAME = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
 
 function timestamp(date: Date): string {
