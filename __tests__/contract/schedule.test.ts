@@ -58,7 +58,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => pg?.close());
 
-test('every migration applies on PostgreSQL 15 with pg_cron: both functions each minute, the nightly jobs once a day, the weekly summary hourly', async () => {
+test('every migration applies on PostgreSQL 15 with pg_cron: the three functions each minute, the nightly jobs once a day, the weekly summary hourly', async () => {
   expect(pg.appliedMigrations).toContain('20261126120000_function_schedules.sql');
   const jobs = await pg.admin<{ jobname: string; schedule: string; command: string; username: string }>(
     'select jobname, schedule, command, username from cron.job order by jobname',
@@ -68,6 +68,12 @@ test('every migration applies on PostgreSQL 15 with pg_cron: both functions each
       jobname: 'calendar-sync',
       schedule: '* * * * *',
       command: "select private.invoke_edge_function('calendar-sync')",
+      username: 'postgres',
+    },
+    {
+      jobname: 'crm-sync',
+      schedule: '* * * * *',
+      command: 'select private.invoke_crm_sync()',
       username: 'postgres',
     },
     {
@@ -104,16 +110,17 @@ test('every migration applies on PostgreSQL 15 with pg_cron: both functions each
   ]);
 });
 
-test('pg_cron runs them: within a minute each function is called at the project with the key from Vault', async () => {
+test('pg_cron runs them: within a minute each function is called at the project with the key from Vault (crm-sync once a CRM is on)', async () => {
   type Call = { url: string; headers: Record<string, string>; body: { scheduled_at?: string }; called_as: string };
-  // pg_cron's next minute starts within 60 s; both calls are recorded by the one after at the latest.
+  await pg.admin("select public.set_crm_target('hubspot', true)");
+  // pg_cron's next minute starts within 60 s; the calls are recorded by the one after at the latest.
   const calls = await waitUntil(
-    'pg_cron to call both functions',
+    'pg_cron to call the three functions',
     () => pg.admin<Call>('select url, headers, body, called_as from net.recorded_calls order by id'),
-    { until: (found) => new Set(found.map((call) => call.url)).size >= 2, timeoutMs: 125_000, intervalMs: 500 },
+    { until: (found) => new Set(found.map((call) => call.url)).size >= 3, timeoutMs: 125_000, intervalMs: 500 },
   );
   const byUrl = new Map(calls.map((call) => [call.url, call]));
-  for (const name of ['notify-leads', 'calendar-sync']) {
+  for (const name of ['notify-leads', 'calendar-sync', 'crm-sync']) {
     const call = byUrl.get(`${PROJECT_URL}/functions/v1/${name}`);
     expect({ name, called: call !== undefined }).toEqual({ name, called: true });
     expect(call!.headers).toEqual({ 'Content-Type': 'application/json', Authorization: `Bearer ${FUNCTIONS_KEY}` });
@@ -127,7 +134,7 @@ test('pg_cron runs them: within a minute each function is called at the project 
   // The hourly weekly-summary job (minute 5) runs too when the wait crosses it; pure SQL, it calls no function.
   const ran = new Set(runs.map((run) => run.jobname));
   ran.delete('weekly-summary');
-  expect(ran).toEqual(new Set(['notify-leads', 'calendar-sync']));
+  expect(ran).toEqual(new Set(['notify-leads', 'calendar-sync', 'crm-sync']));
 });
 
 /** A stored strategy-call request from `address`, and that visitor holding the first free time through the API. */

@@ -61,6 +61,10 @@ create trigger enqueue_calendar_writes
   after insert or update on private.bookings
   for each row execute function private.enqueue_calendar_writes();
 
+create trigger enqueue_crm_booking_change
+  after insert or update on private.bookings
+  for each row execute function private.enqueue_crm_booking_change();
+
 create trigger give_outcome_token
   before insert or update on private.bookings
   for each row execute function private.give_outcome_token();

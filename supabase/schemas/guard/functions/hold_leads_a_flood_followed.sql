@@ -1,8 +1,8 @@
 -- A flood's first minute (issue 36): the leads stored unheld just before a flood are held with hindsight.
 
 -- Judges the waiting jobs whose minute has passed: holds the leads that arrived in a flood's minute, clears the wait
--- of the
--- others. Jobs another claim is judging are skipped (it holds their lock until it commits).
+-- of the others. Jobs another claim is judging are skipped (it holds their lock until it commits). A lead's CRM
+-- changes (queue crm_sync) go with its job: deleted when it is held, their wait cleared with its.
 create or replace function private.hold_leads_a_flood_followed()
 returns integer
 language plpgsql
@@ -49,10 +49,15 @@ begin
       execute format('update public.%I set hold_reason = ''over_global_rate'' where id = $1', job.lead_table)
         using job.lead_id;
       delete from private.outbox n where n.id = job.id;
+      delete from private.outbox n
+       where n.queue = 'crm_sync' and n.lead_id = job.lead_id and n.lead_table = job.lead_table;
       perform private.queue_held_digest(arrived_at);
       held := held + 1;
     else
       update private.outbox n set settle_until = null where n.id = job.id;
+      update private.outbox n set settle_until = null
+       where n.queue = 'crm_sync' and n.lead_id = job.lead_id and n.lead_table = job.lead_table
+         and n.settle_until is not null;
     end if;
   end loop;
   return held;

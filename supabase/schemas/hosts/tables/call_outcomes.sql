@@ -15,5 +15,9 @@ create table private.call_outcomes (
 
 alter table private.call_outcomes enable row level security;
 
+create trigger enqueue_crm_call_outcome
+  after insert or update on private.call_outcomes
+  for each row execute function private.enqueue_crm_call_outcome();
+
 revoke all on table private.call_outcomes from public, anon, authenticated, service_role;
 grant select on table private.call_outcomes to service_role;

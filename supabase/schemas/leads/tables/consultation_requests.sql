@@ -80,6 +80,10 @@ create policy "Visitors can submit consultation requests" on public.consultation
   to anon
   with check ((created_at = now()));
 
+create trigger delete_crm_lead_data
+  after delete on public.consultation_requests
+  for each row execute function private.delete_crm_lead_data();
+
 create trigger delete_lead_notification
   after delete on public.consultation_requests
   for each row execute function private.delete_lead_notification();

@@ -71,6 +71,10 @@ create policy "Visitors can send contact messages" on public.contact_messages as
   to anon
   with check ((created_at = now()));
 
+create trigger delete_crm_lead_data
+  after delete on public.contact_messages
+  for each row execute function private.delete_crm_lead_data();
+
 create trigger delete_lead_notification
   after delete on public.contact_messages
   for each row execute function private.delete_lead_notification();

@@ -3,7 +3,8 @@
 
 -- Queues a lead notification, once: a lead's (lead_table, lead_id), an hour's held digest (digest_hour) or a
 -- week's summary (summary_week), due at next_attempt_at, given up 24 hours after it was queued. A second call for
--- the same lead, hour or week leaves the one job (its idempotency key, private.outbox's outbox_kind_shape).
+-- the same lead, hour or week leaves the one job (its idempotency key, private.outbox's outbox_kind_shape). A lead
+-- is announced to the CRM targets that are on at the same time, due and judged with it (private.queue_crm_lead).
 create or replace function private.queue_lead_notification(
   kind text,
   lead_table text default null,
@@ -28,14 +29,18 @@ as $$
           end,
           lead_table, lead_id, digest_hour, summary_week, coalesce(next_attempt_at, private.clock_now()), settle_until,
           private.clock_now() + interval '24 hours')
-  on conflict on constraint outbox_once do nothing
+  on conflict on constraint outbox_once do nothing;
+
+  select private.queue_crm_lead(lead_table, lead_id, next_attempt_at, settle_until) where kind = 'lead';
 $$;
 revoke all on function private.queue_lead_notification(text,text,uuid,timestamptz,date,timestamptz,timestamptz)
   from public, anon, authenticated, service_role;
 
 -- Claims up to batch_size due jobs for lease_seconds through the outbox's one claim (private.claim_outbox), after
 -- judging the leads whose minute has passed (private.hold_leads_a_flood_followed). Returns each job with its lead
--- row as JSON (null when the lead no longer exists, and for a digest or a summary).
+-- row as JSON (null when the lead no longer exists, and for a digest or a summary), and a crm_failed message's
+-- payload (the CRM target, the error, the change's job and change, turned_off when the target was turned off; null
+-- for every other kind).
 create or replace function public.claim_lead_notifications(batch_size integer default 10, lease_seconds integer default 120)
 returns table (
   job_id uuid,
@@ -45,7 +50,8 @@ returns table (
   attempts integer,
   queued_at timestamptz,
   lead jsonb,
-  kind text
+  kind text,
+  payload jsonb
 )
 language sql
 security invoker
@@ -60,7 +66,8 @@ as $$
            else
              (select to_jsonb(r) - 'client_hash' from public.contact_messages r where r.id = c.lead_id)
          end,
-         c.kind
+         c.kind,
+         case when c.kind = 'crm_failed' then c.payload end
     from private.claim_outbox('lead_notification', batch_size, lease_seconds) c
 $$;
 revoke all on function public.claim_lead_notifications(integer,integer) from public, anon, authenticated, service_role;
