@@ -1,7 +1,8 @@
 // `npm run leads`: prints the leads of both lead tables, newest first (retries the database marked as
 // duplicates are left out; a held lead says so in place of its notification), each strategy-call request with its
 // booked call, state, history, host and outcome, then the show rate of the calls by week and by source, then what
-// the outbox gave up (booking messages, calendar writes; dev/leads/dead-letters.ts). Reads with
+// the outbox gave up (booking messages, calendar writes; dev/leads/dead-letters.ts). Once a CRM target has been
+// turned on, each lead and call also shows its changes' sync state per target (dev/leads/crm.ts). Reads with
 // a secret key: the local API's well-known one by default, or
 // SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
 // Everything a visitor typed is printed as inert text (no terminal control codes).
@@ -15,6 +16,7 @@ import { LEADS_HELP, OPERATOR_COMMANDS, runOperatorCommand, type OperatorCommand
 import { describeBookings, fetchBookings } from './leads/bookings';
 import { fetchShowRates, formatShowRates } from './leads/outcomes';
 import { fetchDeadLetters, formatDeadLetters } from './leads/dead-letters';
+import { describeCrmStates, fetchCrmStates } from './leads/crm';
 
 const SHOW_RATE_WEEKS = 12;
 
@@ -80,6 +82,7 @@ export function formatListing({ table, rows }: LeadListing): string {
     );
     lines.push(`    ${attributionLine(row.attribution, toInertText)}`);
     if (Array.isArray(row.booking_lines)) lines.push(...(row.booking_lines as string[]));
+    if (Array.isArray(row.crm_lines)) lines.push(...(row.crm_lines as string[]));
     if (typeof row.message === 'string' && row.message) {
       for (const messageLine of toInertText(row.message).split('\n')) lines.push(`    ${messageLine}`);
     }
@@ -100,6 +103,8 @@ export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit
   const notifications = await fetchNotificationStatuses(client, ids);
   // A strategy-call request's bookings (issue 33): the time in the team's zone, the state and the history.
   const bookings = table === 'consultation_requests' ? await fetchBookings(client, ids) : new Map();
+  // Each change queued for a CRM (issue 46); none before a target was turned on.
+  const crm = await fetchCrmStates(client, ids);
   return {
     table,
     rows: rows.map((row) => ({
@@ -112,6 +117,7 @@ export async function fetchLeads(client: NodeLeadClient, table: LeadTable, limit
       ...(bookings.has(String(row.id))
         ? { booking_lines: describeBookings(bookings.get(String(row.id)) ?? [], toInertText) }
         : {}),
+      ...(crm.has(String(row.id)) ? { crm_lines: describeCrmStates(crm.get(String(row.id)) ?? [], toInertText) } : {}),
     })),
   };
 }

@@ -1,7 +1,7 @@
 // What the outbox gave up (issue 45, docs/notifications.md "One outbox"): `npm run leads` ends with every dead job
-// of private.outbox (lead notifications, booking messages, calendar writes), newest first, from
+// of private.outbox (lead notifications, booking messages, calendar writes, CRM changes), newest first, from
 // public.outbox_dead_letters. Nothing is printed when nothing gave up. A job is retried by hand in the SQL editor
-// (docs/notifications.md, "Monitoring").
+// (docs/notifications.md, "Monitoring"); a CRM change by `npm run leads -- crm retry <job id>`.
 import type { NodeLeadClient } from '../local-api/node-client';
 import { call } from './bookings';
 
@@ -22,6 +22,7 @@ const QUEUE_NAMES: Record<string, string> = {
   lead_notification: 'lead notification',
   booking_message: 'booking message',
   calendar_write: 'calendar write',
+  crm_sync: 'CRM change',
 };
 
 /** Every dead job; none where the database has no outbox migration yet. */
@@ -44,7 +45,9 @@ export function formatDeadLetters(rows: DeadLetter[], inert: (text: string) => s
     const when = utc(row.last_attempt_at ?? row.queued_at);
     const why = inert(row.last_error ?? 'unknown error');
     const booking = row.booking_id ? `, booking ${row.booking_id}` : '';
-    return `  ${when} ${what}${booking}: dead after ${row.attempts} attempt(s): ${why}`;
+    // A CRM change has its own retry command (dev/leads/crm.ts); the others are retried by hand.
+    const retry = row.queue === 'crm_sync' ? ` (npm run leads -- crm retry ${row.job_id})` : '';
+    return `  ${when} ${what}${booking}: dead after ${row.attempts} attempt(s): ${why}${retry}`;
   });
   return [
     `Given up (${rows.length}): fix the cause, then retry the job by hand (docs/notifications.md)`,

@@ -1,10 +1,12 @@
-// The operator subcommands of `npm run leads` (erase, retention, held leads, bookings, hosts) and the help text.
+// The operator subcommands of `npm run leads` (erase, retention, held leads, bookings, hosts, CRM sync) and the help
+// text.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createNodeSupabaseClient } from '../local-api/node-client';
 import os from 'node:os';
 import { cancelBooking, moveBooking } from './bookings';
+import { runCrmCommand } from './crm';
 import { runHostsCommand } from './host-commands';
 import { isOutcomeWord } from './outcome-words';
 import { recordOutcome } from './outcomes';
@@ -88,6 +90,16 @@ npm run leads -- hosts add "<name>" <email> [--calendar <url> --credential-key <
   Adds a host. Calendar passwords are never taken here: they are the calendar-sync function's CALDAV_ACCOUNTS
   secret, keyed by the credential key (docs/calendars.md).
 
+npm run leads -- crm on <target>   /   crm off <target>
+  Turns the sync of leads, booked calls and call outcomes to a CRM on or off; <target> is hubspot, pipedrive or
+  webhook. Turned on, each new change is queued for it (earlier ones are not sent). Its credentials are never
+  given here: they are the crm-sync function's secrets (docs/crm.md). npm run leads then shows, under each lead
+  and call, each target's state: pending, sent (with the ids in the CRM), waiting while paused, or given up.
+npm run leads -- crm resume <target>
+  After fixing what paused it (the team's e-mail says what), sends the target's waiting changes, in order.
+npm run leads -- crm retry <job id>
+  Sends one change again now: one given up, or one waiting for its next attempt (the job id is in the listing).
+
 Target: the local data API, or a hosted project with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set.`;
 
 /** A mistake in the command line: said plainly, without the "is the API running?" hint of other failures. */
@@ -102,7 +114,7 @@ function describe(leads: StoredLead[], inert: (text: string) => string): string 
     .join('\n');
 }
 
-export const OPERATOR_COMMANDS = ['erase', 'retention', 'booking', 'hosts', 'held', 'release'] as const;
+export const OPERATOR_COMMANDS = ['erase', 'retention', 'booking', 'hosts', 'held', 'release', 'crm'] as const;
 export type OperatorCommand = (typeof OPERATOR_COMMANDS)[number];
 
 export async function runOperatorCommand(
@@ -118,6 +130,10 @@ export async function runOperatorCommand(
   };
   if (command === 'hosts') {
     const result = await runHostsCommand(client, args, inert);
+    return 'usage' in result ? usageError(result.usage) : print(result);
+  }
+  if (command === 'crm') {
+    const result = await runCrmCommand(client, args);
     return 'usage' in result ? usageError(result.usage) : print(result);
   }
   if (command === 'held') {

@@ -3,11 +3,12 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from './database';
 import { LOCAL_API_PORT, LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-keys';
 import { startLocalCalendarSync } from '../calendars/local';
+import { startLocalCrmSync } from '../crm/local';
 import { startNotificationRunner } from '../notifications/runner';
 import { startLocalApi } from './server';
 
 // `npm run backend`: the local Supabase-compatible data API the site uses when GATSBY_SUPABASE_URL is unset.
-const USAGE = `Usage: npm run backend -- [--port ${LOCAL_API_PORT}] [--data-dir .local-db | --in-memory] [--no-notifications] [--no-calendars]`;
+const USAGE = `Usage: npm run backend -- [--port ${LOCAL_API_PORT}] [--data-dir .local-db | --in-memory] [--no-notifications] [--no-calendars] [--no-crm]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
       'in-memory': { type: 'boolean', default: false },
       'no-notifications': { type: 'boolean', default: false },
       'no-calendars': { type: 'boolean', default: false },
+      'no-crm': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -32,13 +34,15 @@ async function main(): Promise<void> {
   console.log(`Local data API (Supabase-compatible) listening on ${api.url}`);
   console.log(dataDir ? `Data: ${dataDir} (delete this folder to start empty)` : 'Data: in memory (lost on exit)');
   if (api.appliedMigrations.length > 0) console.log(`Applied migrations: ${api.appliedMigrations.join(', ')}`);
-  const [notifications, calendars] = await Promise.all([
+  // The CRM sync starts only when a CRM setting is in the environment (dev/crm/local.ts).
+  const [notifications, calendars, crm] = await Promise.all([
     values['no-notifications']
       ? undefined
       : startNotificationRunner({ apiUrl: api.url, serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY }),
     values['no-calendars']
       ? undefined
       : startLocalCalendarSync({ apiUrl: api.url, serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY }),
+    values['no-crm'] ? undefined : startLocalCrmSync({ apiUrl: api.url, serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY }),
   ]);
   if (notifications) {
     console.log(
@@ -50,13 +54,14 @@ async function main(): Promise<void> {
       `Hosts' calendars: calendar-sync under Deno each second, accounts from CALDAV_ACCOUNTS (docs/calendars.md)`,
     );
   }
+  if (crm) console.log(crm.line);
   console.log(
     `Team sign-in: Supabase Auth's e-mailed code at ${api.url}/auth/v1, codes in .local-mail/ (docs/insights.md)`,
   );
   console.log('Stored leads: npm run leads. The team: npm run team. Stop: Ctrl+C.');
 
   const shutdown = () => {
-    Promise.all([notifications?.close(), calendars?.close(), api.close()]).then(
+    Promise.all([notifications?.close(), calendars?.close(), crm?.runner.close(), api.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);

@@ -9,12 +9,13 @@ import type { WeeklySummary } from './weekly-render.ts';
 // executable by service_role only; see supabase/migrations/20261123110000_lead_notifications.sql).
 /**
  * The lead notifications' kinds of job (private.outbox.kind, queue lead_notification): a lead's notification, the
- * hourly digest of held leads (supabase/migrations/20261127100000_held_leads.sql) and the weekly summary
- * (supabase/migrations/20261202140000_weekly_summary.sql). The last two carry no lead: their content comes from
- * `digest` and `weeklySummary`, read under the job's claim.
+ * hourly digest of held leads (supabase/migrations/20261127100000_held_leads.sql), the weekly summary
+ * (supabase/migrations/20261202140000_weekly_summary.sql) and the notice that a CRM target stopped (issue 46). The
+ * digest and the summary carry no lead: their content comes from `digest` and `weeklySummary`, read under the job's
+ * claim; a crm_failed job's is its `payload`.
  */
-export type NotificationKind = 'lead' | 'held_digest' | 'weekly_summary';
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['lead', 'held_digest', 'weekly_summary'];
+export type NotificationKind = 'lead' | 'held_digest' | 'weekly_summary' | 'crm_failed';
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['lead', 'held_digest', 'weekly_summary', 'crm_failed'];
 
 export type ClaimedJob = {
   job_id: string;
@@ -26,6 +27,11 @@ export type ClaimedJob = {
   attempts: number;
   queued_at: string;
   lead: Lead | null;
+  /**
+   * The job's own data, for a crm_failed job `{target, error, job_id, change, turned_off?}`; absent where the
+   * claim does not return it (before the CRM migration) and null for the other kinds.
+   */
+  payload?: Record<string, unknown> | null;
 };
 
 export type Queue = {

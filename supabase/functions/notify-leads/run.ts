@@ -3,6 +3,7 @@ import { drainOutbox } from '../_shared/drain.ts';
 import type { NotifyConfig } from './config.ts';
 import { postToChat, sendEmail, type Fetch } from './providers.ts';
 import { renderBookingMessage, UnrenderableJob } from './booking-render.ts';
+import { crmFailureOf, renderCrmFailed } from './crm-failed-render.ts';
 import { renderHeldDigest } from './digest-render.ts';
 import type { BookingQueue, ClaimedBookingJob, ClaimedJob, Queue } from './queue.ts';
 import { renderNotification, type Notification } from './render.ts';
@@ -73,6 +74,7 @@ function drain<J>(
 async function deliver(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
   if (job.kind === 'held_digest') return deliverDigest(job, deps);
   if (job.kind === 'weekly_summary') return deliverWeeklySummary(job, deps);
+  if (job.kind === 'crm_failed') return deliverCrmFailed(job, deps);
   if (!job.lead_table || !job.lead) {
     await deps.queue.fail(job, 'the lead no longer exists', null);
     return 'dead';
@@ -110,6 +112,23 @@ async function deliverWeeklySummary(job: ClaimedJob, deps: RunDependencies): Pro
     return 'dead';
   }
   return sendAndRecord(job, message, deps.queue, deps, `weekly summary ${job.job_id}`, false);
+}
+
+/**
+ * A CRM target stopped (issue 46): the team is told which, why, what to fix and how to resume, by e-mail and in the
+ * chat channel (nothing in it is secret). A payload that names no target still tells the team, without a name.
+ */
+function deliverCrmFailed(job: ClaimedJob, deps: RunDependencies): Promise<Outcome> {
+  const failure = crmFailureOf(job.payload);
+  const message = renderCrmFailed(failure);
+  return sendAndRecord(
+    job,
+    message,
+    deps.queue,
+    deps,
+    `crm_failed ${failure.target ?? 'unknown target'} ${job.job_id}`,
+    true,
+  );
 }
 
 export function deliverDueNotifications(deps: RunDependencies): Promise<RunSummary> {
