@@ -2,7 +2,9 @@
 // booking made in a real browser each reach the local mail sink as exactly one message within 10 s, through
 // the notify-leads Edge Function running under Deno as `npm run backend` runs it; with the sink failing
 // for several attempts, each is still delivered exactly once after it recovers; and a time booked and then
-// cancelled in the browser sends the visitor and the team one invitation each, then its CANCEL (issue 33).
+// cancelled in the browser sends the visitor and the team one invitation each, then its CANCEL (issue 33); with
+// HubSpot turned on, that call reaches a stateful HubSpot fake through crm-sync as one contact and one meeting, and
+// its cancellation as one update of that meeting (issue 46).
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,6 +34,9 @@ import { bookingUid } from '../../supabase/functions/_shared/booking-uid';
 import type { SunkMessage } from '../../dev/notifications/mail-sink';
 import { waitUntil } from '../helpers/wait-until';
 import { moreRuns } from '../helpers/function-runs';
+import { serveFetchHandler } from '../helpers/serve-fetch-handler';
+import { startCrmSyncRunner } from '../../dev/crm/runner';
+import { hubspotFake } from '../../supabase/functions/crm-sync/testdata/hubspot-fake';
 
 const harness = leadHarnessForThisFile();
 let runner: NotificationRunner;
@@ -215,4 +220,71 @@ it('a time booked on /book sends the visitor and the team one invitation each, a
   expect((await invitationsTo(toVisitor, 2)).length + (await invitationsTo(toTeam, 2)).length).toBe(4);
   expect(errors).toEqual([]);
   await context.close();
+}, 90_000);
+
+it('with HubSpot on, a time booked on /book reaches it as one contact and one meeting, and its cancellation as one update', async () => {
+  const token = 'test-hubspot-service-key';
+  const hubspot = hubspotFake({ token });
+  const served = await serveFetchHandler(hubspot.handler);
+  await harness.api.sql(`select public.set_crm_target('hubspot', true)`);
+  const crm = await startCrmSyncRunner({
+    apiUrl: harness.api.url,
+    serviceKey: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
+    settings: { HUBSPOT_ACCESS_TOKEN: token, HUBSPOT_API_BASE: served.url },
+    intervalMs: 500,
+    log: () => undefined,
+  });
+  try {
+    const { context, page, errors } = await openPage(harness.browser, DESKTOP);
+    const email = uniqueEmail('crm');
+    await requestCall(page, harness.site.url, email);
+    await bookFirstTime(page);
+    const [booking] = await harness.api.sql<{ starts_at: string; ends_at: string }>(
+      `select starts_at, ends_at from private.bookings where email = $1`,
+      [email],
+    );
+    const contacts = () =>
+      [...hubspot.state.contacts.values()].filter((contact) => contact.properties.email === email.toLowerCase());
+    const meetings = () =>
+      [...hubspot.state.meetings.values()].filter((meeting) =>
+        contacts().some((contact) => meeting.associations.has(`contacts/${contact.id}`)),
+      );
+    const [meeting] = await waitUntil(
+      'HubSpot to hold the booked call as a meeting',
+      () => meetings().length > 0 && meetings(),
+    );
+    expect(contacts()).toHaveLength(1);
+    expect(meeting.properties).toMatchObject({
+      hs_meeting_outcome: 'SCHEDULED',
+      hs_meeting_start_time: new Date(booking.starts_at).toISOString(),
+      hs_meeting_end_time: new Date(booking.ends_at).toISOString(),
+      hs_timestamp: new Date(booking.starts_at).toISOString(),
+    });
+    const updatesOfMeeting = () =>
+      hubspot.state.requests.filter(
+        (request) => request.method === 'PATCH' && request.path.endsWith(`/meetings/${meeting.id}`),
+      );
+    const updatesBefore = updatesOfMeeting().length;
+
+    await page.getByRole('link', { name: bookingCopy.booked.manageLabel }).click();
+    await page.getByRole('heading', { level: 1, name: bookingCopy.manage.title }).waitFor();
+    await page.getByRole('button', { name: bookingCopy.manage.cancelLabel }).click();
+    await page.getByRole('button', { name: bookingCopy.manage.cancelConfirmLabel }).click();
+    await page.getByText(bookingCopy.manage.cancelled).waitFor();
+
+    await waitUntil(
+      'HubSpot to show the meeting cancelled',
+      () => meeting.properties.hs_meeting_outcome === 'CANCELED',
+    );
+    // Nothing more arrives: one contact, one meeting, and the cancellation written once.
+    await moreRuns(crm);
+    expect(contacts()).toHaveLength(1);
+    expect(meetings()).toEqual([meeting]);
+    expect(updatesOfMeeting().length - updatesBefore).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  } finally {
+    await harness.api.sql(`select public.set_crm_target('hubspot', false)`);
+    await Promise.all([crm.close(), served.close()]);
+  }
 }, 90_000);
