@@ -1,4 +1,5 @@
-// `npm run leads`: prints the leads of both lead tables, newest first (retries the database marked as
+// `npm run leads`: prints the CRM targets once one was turned on (on, paused and why, off; dev/leads/crm.ts), then
+// the leads of both lead tables, newest first (retries the database marked as
 // duplicates are left out; a held lead says so in place of its notification), each strategy-call request with its
 // booked call, state, history, host and outcome, then the show rate of the calls by week and by source, then what
 // the outbox gave up (booking messages, calendar writes; dev/leads/dead-letters.ts). Once a CRM target has been
@@ -16,7 +17,7 @@ import { LEADS_HELP, OPERATOR_COMMANDS, runOperatorCommand, type OperatorCommand
 import { describeBookings, fetchBookings } from './leads/bookings';
 import { fetchShowRates, formatShowRates } from './leads/outcomes';
 import { fetchDeadLetters, formatDeadLetters } from './leads/dead-letters';
-import { describeCrmStates, fetchCrmStates } from './leads/crm';
+import { describeCrmStates, describeCrmTargets, fetchCrmStates, fetchCrmTargets } from './leads/crm';
 
 const SHOW_RATE_WEEKS = 12;
 
@@ -133,6 +134,8 @@ async function main(): Promise<void> {
   const { url, key } = readOperatorTarget();
   const client = createNodeSupabaseClient(url, key);
   console.log(`Leads stored at ${url} (at most ${limit} per table)\n`);
+  const crmTargets = describeCrmTargets(await fetchCrmTargets(client), toInertText);
+  if (crmTargets.length > 0) console.log(`${crmTargets.join('\n')}\n`);
   for (const table of LEAD_TABLES) {
     console.log(`${formatListing(await fetchLeads(client, table, limit))}\n`);
   }

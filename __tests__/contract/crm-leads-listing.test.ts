@@ -6,7 +6,13 @@
 // The crm-sync function's side (claim, record a remote id, complete, fail) is played through its RPCs.
 import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
 import { fetchDeadLetters, formatDeadLetters } from '../../dev/leads/dead-letters';
-import { CRM_USAGE, runCrmCommand, type CrmCommandOutcome } from '../../dev/leads/crm';
+import {
+  CRM_USAGE,
+  describeCrmTargets,
+  fetchCrmTargets,
+  runCrmCommand,
+  type CrmCommandOutcome,
+} from '../../dev/leads/crm';
 import { runDevCommand } from '../helpers/dev-command';
 import { EVERY_HOUR_OF_EVERY_DAY, setAvailability } from '../helpers/booking';
 import {
@@ -55,6 +61,7 @@ describe.each(POSTGRES_ONLY)('the CRM sync in npm run leads on %s', (backend) =>
     const { text, crm } = await listing('contact_messages', leadId);
     expect(crm).toEqual([]);
     expect(text).not.toContain('CRM');
+    expect(describeCrmTargets(await fetchCrmTargets(api.service), toInertText)).toEqual([]);
 
     for (const args of [['on', 'salesforce'], ['resume'], ['retry', 'not-a-job'], ['sync', 'hubspot'], []]) {
       expect(await runCrmCommand(api.service, args)).toEqual({ usage: expect.stringContaining(CRM_USAGE) });
@@ -115,6 +122,13 @@ describe.each(POSTGRES_ONLY)('the CRM sync in npm run leads on %s', (backend) =>
         `GET /api/v2/persons/search answered HTTP 401 (\\u{1b}[31munauthorized access) ` +
         `(job ${job.job_id}; npm run leads -- crm resume pipedrive)`,
     );
+    // At the top of the listing: the target paused, why (inert), and what to type once it is fixed.
+    expect(describeCrmTargets(await fetchCrmTargets(api.service), toInertText)).toEqual([
+      'CRM sync:',
+      expect.stringMatching(
+        /^ {2}Pipedrive: paused since \d{4}-\d\d-\d\d \d\d:\d\d UTC: GET \/api\/v2\/persons\/search answered HTTP 401 \(\\u\{1b\}\[31munauthorized access\), 1 change waiting\. Once fixed: npm run leads -- crm resume pipedrive$/,
+      ),
+    ]);
     // The team is told once, by the notification this e-mail renders (notify-leads/crm-failed-render.ts).
     const notices = await api.sql<{ payload: Record<string, unknown> }>(
       `select payload from private.outbox where queue = 'lead_notification' and kind = 'crm_failed'`,
@@ -124,11 +138,14 @@ describe.each(POSTGRES_ONLY)('the CRM sync in npm run leads on %s', (backend) =>
     expect(ok(await runCrmCommand(api.service, ['resume', 'pipedrive']))).toMatch(
       /^Pipedrive resumed: 1 waiting change /,
     );
+    // Its failed attempts count afresh from the fix.
     const resumed = await listing('contact_messages', leadId);
-    expect(resumed.crm[1]).toMatch(/^ {6}Pipedrive: lead\.created: pending, 1 failed attempt: GET /);
-    expect(resumed.crm[1]).toContain(`npm run leads -- crm retry ${job.job_id}`);
+    expect(resumed.crm[1]).toBe('      Pipedrive: lead.created: pending');
+    expect(describeCrmTargets(await fetchCrmTargets(api.service), toInertText)[1]).toMatch(
+      /^ {2}Pipedrive: on since \d{4}-\d\d-\d\d \d\d:\d\d UTC, 1 change waiting$/,
+    );
     const [again] = await claimChanges(api);
-    expect(again).toMatchObject({ job_id: job.job_id, attempts: 2 });
+    expect(again).toMatchObject({ job_id: job.job_id, attempts: 1 });
   });
 
   test('crm retry makes a waiting change due now; crm off gives the waiting ones up, and retry then refuses', async () => {

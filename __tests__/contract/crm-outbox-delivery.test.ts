@@ -23,9 +23,18 @@ import { POSTGRES_ONLY, startTestApi, uniqueEmail, type TestApi } from '../helpe
 
 jest.setTimeout(60_000);
 
+type TargetState = {
+  target: string;
+  state: string;
+  since: string;
+  reason: string | null;
+  waiting: number;
+  given_up: number;
+};
+
 type SyncState = {
   lead_table: string;
-  lead: string;
+  lead_id: string;
   booking_id: string | null;
   target: string;
   job_id: string;
@@ -57,7 +66,7 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
   });
 
   const syncState = (leadId: string | null = null) =>
-    serviceRpc<SyncState[]>(api, 'crm_sync_state', { lead_id: leadId });
+    serviceRpc<SyncState[]>(api, 'crm_sync_state', leadId === null ? {} : { lead_ids: [leadId] });
   const crmFailedMessages = () =>
     api.sql<{ id: string; idempotency_key: string; payload: Record<string, unknown> }>(
       `select id, idempotency_key, payload from private.outbox
@@ -267,13 +276,13 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
     await setBookingClock(api, Date.now() + 3600_000 * 2);
     expect(await claimChanges(api)).toEqual([]);
     const states = await syncState();
-    expect(states.filter((row) => row.target === 'hubspot').map((row) => [row.lead, row.status, row.attempts])).toEqual(
-      [
-        [firstId, 'paused', 1],
-        [secondId, 'paused', 1],
-        [thirdId, 'paused', 0],
-      ],
-    );
+    expect(
+      states.filter((row) => row.target === 'hubspot').map((row) => [row.lead_id, row.status, row.attempts]),
+    ).toEqual([
+      [firstId, 'paused', 1],
+      [secondId, 'paused', 1],
+      [thirdId, 'paused', 0],
+    ]);
     expect(states.filter((row) => row.target === 'webhook').map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
 
     // Told once, with what to fix; notify-leads's claim hands the message over with its payload.
@@ -302,15 +311,25 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
       ],
     ]);
 
-    // Resumed: the three are due now and go in order.
+    // What the team is shown of the targets: HubSpot paused since the failure, why, and what waits.
+    const targetsWhilePaused = await serviceRpc<TargetState[]>(api, 'crm_targets_state');
+    expect(
+      targetsWhilePaused.map(({ target, state, reason, waiting }) => ({ target, state, reason, waiting })),
+    ).toEqual([
+      { target: 'hubspot', state: 'paused', reason: expect.stringContaining('HTTP 401'), waiting: 3 },
+      { target: 'webhook', state: 'on', reason: null, waiting: 0 },
+    ]);
+
+    // Resumed: the three are due now and go in order, their failed attempts counted afresh.
     expect(await serviceRpc<number>(api, 'resume_crm_target', { target: 'hubspot' })).toBe(3);
     expect((await target('hubspot')).paused_at).toBeNull();
+    expect((await serviceRpc<TargetState[]>(api, 'crm_targets_state'))[0]).toMatchObject({ state: 'on', reason: null });
     const resumed = await claimChanges(api);
-    expect(resumed.map((job) => [job.target, job.lead.id]).sort()).toEqual(
+    expect(resumed.map((job) => [job.target, job.lead.id, job.attempts]).sort()).toEqual(
       [
-        ['hubspot', firstId],
-        ['hubspot', secondId],
-        ['hubspot', thirdId],
+        ['hubspot', firstId, 1],
+        ['hubspot', secondId, 1],
+        ['hubspot', thirdId, 1],
       ].sort(),
     );
     // Paused again: a new pause, told again (once).
@@ -375,7 +394,7 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
       ['hubspot', 'booking.created', call.bookingId, 'pending', 0, null],
       ['pipedrive', 'booking.created', call.bookingId, 'pending', 0, null],
     ]);
-    expect(state.every((row) => row.lead === call.leadId && row.lead_table === 'consultation_requests')).toBe(true);
+    expect(state.every((row) => row.lead_id === call.leadId && row.lead_table === 'consultation_requests')).toBe(true);
     expect(state[0].sent_at).not.toBeNull();
     // Another lead's changes are not this lead's.
     await sendLead(api, 'contact_messages', uniqueEmail('crm-state-other'));

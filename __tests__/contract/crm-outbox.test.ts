@@ -369,7 +369,8 @@ describe.each(POSTGRES_ONLY)('CRM changes queued on %s', (backend) => {
       expect.arrayContaining([
         'claim_crm_changes(integer,integer)',
         'complete_crm_change(uuid,uuid)',
-        'crm_sync_state(uuid)',
+        'crm_sync_state(uuid[])',
+        'crm_targets_state()',
         'fail_crm_change(uuid,uuid,text,integer,text)',
         'record_crm_remote_id(uuid,uuid,text,text)',
         'resume_crm_target(text)',

@@ -18,8 +18,7 @@ const SECRETS: Record<CrmTarget, string> = {
 /** One CRM job as public.crm_sync_state returns it. */
 export type CrmSyncState = {
   lead_table: string;
-  /** The lead's id (named `lead`: `lead_id` is the function's parameter). */
-  lead: string;
+  lead_id: string;
   /** The call the change is about; null for lead.created. */
   booking_id: string | null;
   target: string;
@@ -48,16 +47,60 @@ export async function fetchCrmStates(client: NodeLeadClient, leadIds: string[]):
   if (leadIds.length === 0) return byLead;
   let rows: CrmSyncState[];
   try {
-    rows = await call<CrmSyncState[]>(client, 'crm_sync_state', {});
+    rows = await call<CrmSyncState[]>(client, 'crm_sync_state', { lead_ids: leadIds });
   } catch (error) {
     if (missingFunction(error)) return byLead;
     throw error;
   }
-  const wanted = new Set(leadIds);
-  for (const row of rows ?? []) {
-    if (wanted.has(row.lead)) byLead.set(row.lead, [...(byLead.get(row.lead) ?? []), row]);
-  }
+  for (const row of rows ?? []) byLead.set(row.lead_id, [...(byLead.get(row.lead_id) ?? []), row]);
   return byLead;
+}
+
+/** One target as public.crm_targets_state returns it. */
+export type CrmTargetState = {
+  target: string;
+  state: 'on' | 'paused' | 'off';
+  since: string;
+  reason: string | null;
+  waiting: number;
+  given_up: number;
+};
+
+/** Every target ever turned on; none where the database has no CRM sync. */
+export async function fetchCrmTargets(client: NodeLeadClient): Promise<CrmTargetState[]> {
+  try {
+    return (await call<CrmTargetState[]>(client, 'crm_targets_state', {})) ?? [];
+  } catch (error) {
+    if (missingFunction(error)) return [];
+    throw error;
+  }
+}
+
+/**
+ * The CRM targets at the top of the listing, one line each: on, paused (why, and the command once it is fixed) or
+ * off, with how many changes wait and were given up. Nothing while no target was ever turned on.
+ */
+export function describeCrmTargets(targets: CrmTargetState[], inert: (text: string) => string): string[] {
+  if (targets.length === 0) return [];
+  const counts = (target: CrmTargetState) =>
+    [
+      ...(target.waiting > 0 ? [`${target.waiting} change${target.waiting === 1 ? '' : 's'} waiting`] : []),
+      ...(target.given_up > 0 ? [`${target.given_up} given up`] : []),
+    ]
+      .map((part) => `, ${part}`)
+      .join('');
+  return [
+    'CRM sync:',
+    ...targets.map((target) => {
+      const name = targetName(target.target);
+      const since = utc(target.since);
+      const reason = target.reason ? `: ${inert(target.reason)}` : '';
+      if (target.state === 'paused')
+        return `  ${name}: paused since ${since}${reason}${counts(target)}. Once fixed: npm run leads -- crm resume ${target.target}`;
+      if (target.state === 'off') return `  ${name}: off since ${since}${reason}${counts(target)}`;
+      return `  ${name}: on since ${since}${counts(target)}`;
+    }),
+  ];
 }
 
 const utc = (timestamp: string) => `${new Date(timestamp).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -1,13 +1,13 @@
 -- What the team sees of the CRM sync (`npm run leads`): each change per lead, call and target with its state and the
 -- remote ids, and retrying one.
 
--- Each CRM change of one lead (of every lead when null), in the order written: its target, change, status
+-- Each CRM change of the given leads (of every lead when null), in the order written: its target, change, status
 -- (pending, sending, sent, dead; paused while its target is paused), attempts, last error, when it was queued and
 -- sent, and the remote ids its target has for the lead and the call. No personal data.
-create or replace function public.crm_sync_state(lead_id uuid default null)
+create or replace function public.crm_sync_state(lead_ids uuid[] default null)
 returns table (
   lead_table text,
-  lead uuid,
+  lead_id uuid,
   booking_id uuid,
   target text,
   job_id uuid,
@@ -30,11 +30,11 @@ as $$
          private.crm_remote_json(n.crm_target, n.lead_table, n.lead_id, n.booking_id)
     from private.outbox n
     left join private.crm_targets t on t.target = n.crm_target
-   where n.queue = 'crm_sync' and (crm_sync_state.lead_id is null or n.lead_id = crm_sync_state.lead_id)
+   where n.queue = 'crm_sync' and (crm_sync_state.lead_ids is null or n.lead_id = any (crm_sync_state.lead_ids))
    order by n.queue_position
 $$;
-revoke all on function public.crm_sync_state(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.crm_sync_state(uuid) to service_role;
+revoke all on function public.crm_sync_state(uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.crm_sync_state(uuid[]) to service_role;
 
 -- Makes a dead or waiting change due now (dead → pending, attempts and last error kept). False when there is no
 -- such change, or its target is off (a paused target's change goes when the target is resumed).

@@ -36,7 +36,8 @@ $$;
 revoke all on function public.set_crm_target(text,boolean) from public, anon, authenticated, service_role;
 grant execute on function public.set_crm_target(text,boolean) to service_role;
 
--- Resumes a paused target once what paused it is fixed: its pending changes are due now. Returns how many.
+-- Resumes a paused target once what paused it is fixed: its pending changes are due now, their failed attempts
+-- counted afresh (crm-sync pauses a target again when a change keeps failing for a day). Returns how many.
 create or replace function public.resume_crm_target(target text)
 returns integer
 language sql
@@ -48,7 +49,7 @@ as $$
    where t.target = resume_crm_target.target and t.paused_at is not null;
 
   with due as (
-    update private.outbox n set next_attempt_at = private.clock_now()
+    update private.outbox n set next_attempt_at = private.clock_now(), attempts = 0
      where n.queue = 'crm_sync' and n.crm_target = resume_crm_target.target and n.status = 'pending'
        and exists (select 1 from private.crm_targets t
                     where t.target = n.crm_target and t.turned_off_at is null)
@@ -58,3 +59,26 @@ as $$
 $$;
 revoke all on function public.resume_crm_target(text) from public, anon, authenticated, service_role;
 grant execute on function public.resume_crm_target(text) to service_role;
+
+-- Each target ever turned on, for the team (`npm run leads`): on, paused or off, since when and why, and how many
+-- of its changes are waiting and how many were given up.
+create or replace function public.crm_targets_state()
+returns table (target text, state text, since timestamptz, reason text, waiting integer, given_up integer)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select t.target,
+         case when t.turned_off_at is not null then 'off' when t.paused_at is not null then 'paused' else 'on' end,
+         coalesce(t.turned_off_at, t.paused_at, t.turned_on_at),
+         coalesce(t.turned_off_reason, t.paused_reason),
+         (select count(*)::integer from private.outbox n
+           where n.queue = 'crm_sync' and n.crm_target = t.target and n.status in ('pending', 'sending')),
+         (select count(*)::integer from private.outbox n
+           where n.queue = 'crm_sync' and n.crm_target = t.target and n.status = 'dead')
+    from private.crm_targets t
+   order by t.target
+$$;
+revoke all on function public.crm_targets_state() from public, anon, authenticated, service_role;
+grant execute on function public.crm_targets_state() to service_role;
