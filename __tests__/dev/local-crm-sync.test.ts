@@ -4,6 +4,7 @@
 // never repeats a value, and crm-sync runs each second against the local (embedded) database: a lead for the
 // webhook turned on reaches a receiver on this machine once.
 import http from 'node:http';
+import { Webhook } from 'standardwebhooks';
 import type { AddressInfo } from 'node:net';
 import { crmSettingsFrom, crmSyncLine, startLocalCrmSync } from '../../dev/crm/local';
 import { CRM_SETTINGS, type CrmSyncRunner } from '../../dev/crm/runner';
@@ -101,7 +102,15 @@ describe('with the webhook settings: crm-sync under Deno against the local datab
     const [event] = received;
     expect(event.headers['webhook-id']).toEqual(expect.any(String));
     expect(event.headers['webhook-signature']).toMatch(/^v1,/);
-    expect(JSON.parse(event.body)).toMatchObject({ type: 'lead.created', data: { lead: { email } } });
+    // Verified as a receiver would, with the Standard Webhooks library; times in one form (UTC, "Z").
+    const verified = new Webhook(secret).verify(event.body, event.headers as Record<string, string>) as {
+      timestamp: string;
+      data: { lead: { created_at: string } };
+    };
+    expect(verified).toMatchObject({ type: 'lead.created', data: { lead: { email } } });
+    for (const instant of [verified.timestamp, verified.data.lead.created_at]) {
+      expect(instant).toBe(new Date(instant).toISOString());
+    }
     // The change is recorded as sent, so later runs send nothing more.
     const mark = runner.runs();
     await waitUntil('two more runs', () => runsAnsweredSince(mark, runner!.runs()) >= 2);

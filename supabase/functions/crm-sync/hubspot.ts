@@ -9,6 +9,7 @@ import {
   bookingMarker,
   leadMarker,
   meetingState,
+  utcInstant,
   type MeetingState,
   type Recorder,
   type TargetSync,
@@ -63,9 +64,6 @@ function noteBody(lead: CrmLead): string {
   ];
   return escapeHtml(lines.join('\n'));
 }
-
-/** The instant as HubSpot's examples write it (the database's "+00:00" form is the same instant). */
-const utcInstant = (timestamp: string) => new Date(timestamp).toISOString();
 
 function meetingUpdate(booking: CrmBooking, ownerId: string | null): Record<string, string> {
   return {

@@ -24,6 +24,10 @@ export function meetingState(booking: CrmBooking): MeetingState {
   return booking.sequence > 0 ? 'rescheduled' : 'scheduled';
 }
 
+/** An instant in one form, UTC with milliseconds (the database writes "+00:00"; the CRMs' examples use "Z"). */
+export const utcInstant = (timestamp: string) => new Date(timestamp).toISOString();
+export const utcOrNull = (timestamp: string | null) => (timestamp === null ? null : utcInstant(timestamp));
+
 /** The line that ties a CRM object to its booking or lead, so a retry finds what an earlier attempt made. */
 export const bookingMarker = (bookingId: string) => `Booking ${bookingId}`;
 export const leadMarker = (lead: { table: string; id: string }) => `Request ${lead.table}/${lead.id}`;

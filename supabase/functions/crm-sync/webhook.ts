@@ -4,10 +4,10 @@
 // payload is documented with an example in README-api.md.
 import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import type { WebhookSettings } from './config.ts';
-import type { ClaimedCrmChange } from './database.ts';
+import type { ClaimedCrmChange, CrmSnapshot } from './database.ts';
 import { requestJson, type Explain, type HttpDeps } from './http.ts';
 import { normaliseEmail, splitName } from './people.ts';
-import type { TargetSync } from './target.ts';
+import { utcInstant, utcOrNull, type TargetSync } from './target.ts';
 
 export type WebhookEvent = {
   type: ClaimedCrmChange['change'];
@@ -17,8 +17,16 @@ export type WebhookEvent = {
 
 /** The event of a change: what it was (`change`), and the lead and booking as they are now. */
 export function webhookEvent(job: ClaimedCrmChange): WebhookEvent {
-  return { type: job.change, timestamp: job.queued_at, data: eventData(job) };
+  return { type: job.change, timestamp: utcInstant(job.queued_at), data: eventData(job) };
 }
+
+const utcSnapshot = (snapshot: CrmSnapshot): CrmSnapshot => ({
+  ...snapshot,
+  starts_at: utcOrNull(snapshot.starts_at),
+  ends_at: utcOrNull(snapshot.ends_at),
+  previous_starts_at: utcOrNull(snapshot.previous_starts_at),
+  recorded_at: utcOrNull(snapshot.recorded_at),
+});
 
 function eventData(job: ClaimedCrmChange) {
   const { lead, booking, snapshot } = job;
@@ -28,7 +36,7 @@ function eventData(job: ClaimedCrmChange) {
     lead: {
       id: lead.id,
       table: lead.table,
-      created_at: lead.created_at,
+      created_at: utcInstant(lead.created_at),
       request: lead.request,
       name: lead.name.trim().replace(/\s+/g, ' '),
       first_name: first,
@@ -42,14 +50,14 @@ function eventData(job: ClaimedCrmChange) {
     booking: booking && {
       id: booking.id,
       status: booking.status,
-      starts_at: booking.starts_at,
-      ends_at: booking.ends_at,
+      starts_at: utcInstant(booking.starts_at),
+      ends_at: utcInstant(booking.ends_at),
       visitor_time_zone: booking.visitor_time_zone,
       sequence: booking.sequence,
       outcome: booking.outcome,
       host: { name: booking.host.name, email: booking.host.email, time_zone: booking.host.time_zone },
     },
-    change: job.change === 'lead.created' ? null : snapshot,
+    change: job.change === 'lead.created' || !snapshot ? null : utcSnapshot(snapshot),
   };
 }
 
