@@ -35,7 +35,10 @@ export function retryAfterSeconds(header: string | null, now: Date): number | un
 function detailOf(body: string): string {
   try {
     const json = JSON.parse(body);
-    const message = json?.message ?? json?.error_info ?? json?.error ?? json?.detail;
+    // HubSpot says it in `message`; Pipedrive in `error`, its `error_info` being the same pointer to its docs.
+    const message = [json?.message, json?.error, json?.detail, json?.error_info].find(
+      (text) => typeof text === 'string',
+    );
     const category = json?.category ?? json?.errorCode ?? json?.code;
     if (typeof message === 'string') return `${category ? `${category}: ` : ''}${message}`.slice(0, 300);
   } catch {

@@ -4,7 +4,7 @@
 // activities), v1 for leads, notes and users; the API token goes in the x-api-token header, never the URL.
 import type { PipedriveSettings } from './config.ts';
 import type { ClaimedCrmChange, CrmBooking, CrmLead } from './database.ts';
-import { isGone, requestJson, type Explain, type HttpDeps } from './http.ts';
+import { CrmError, isGone, requestJson, type Explain, type HttpDeps } from './http.ts';
 import { attributionLines, normaliseEmail, requestLabel, whoLabel } from './people.ts';
 import {
   bookingMarker,
@@ -29,6 +29,11 @@ const explain: Explain = (status, _detail, said) => {
 };
 
 type Answer<T> = { success?: boolean; data?: T };
+
+/** Pipedrive refusing a person id: 404, or the 400 "Person not found" of a create that names it. */
+const personGone = (error: unknown) =>
+  error instanceof CrmError &&
+  (error.status === 404 || (error.status === 400 && /person not found/i.test(error.message)));
 type Activity = { id: number; note?: string | null };
 
 const escapeHtml = (text: string) =>
@@ -213,9 +218,20 @@ export function pipedriveSync(settings: PipedriveSettings, deps: HttpDeps): Targ
     }
   }
 
-  return async (job, record) => {
+  const syncChange = async (job: ClaimedCrmChange, record: Recorder) => {
     const personId = await syncPerson(job, record);
     if (job.booking) return await syncActivity(job, job.booking, personId, record);
     await syncLead(job, personId, record);
+  };
+
+  return async (job, record) => {
+    try {
+      return await syncChange(job, record);
+    } catch (error) {
+      if (!job.remote.person || !personGone(error)) throw error;
+      // The stored person was deleted or merged into another since: found again by e-mail (the one it was merged
+      // into), or made anew, instead of pausing Pipedrive over a change a salesperson made.
+      return await syncChange({ ...job, remote: { ...job.remote, person: undefined } }, record);
+    }
   };
 }

@@ -64,6 +64,24 @@ Deno.test(
   },
 );
 
+Deno.test(
+  'pipedrive: a person merged away since the lead was synced: the call goes to the one it was merged into',
+  async () => {
+    const w = world(only);
+    const lead = w.db.addLead(ADA);
+    assert.equal((await w.run()).synced, 1);
+    const [merged] = w.pipedrive.state.persons.values();
+    w.pipedrive.state.persons.delete(merged.id);
+    w.pipedrive.state.persons.set(4242, { ...merged, id: 4242, name: 'Ada Lovelace (merged)' });
+    const booking = w.db.book(lead, SLOT);
+    assert.equal((await w.run()).synced, 1, 'not paused');
+    const [activity] = w.pipedrive.state.activities.values();
+    assert.equal(activity.person_id, 4242);
+    assert.equal(w.db.remote('pipedrive', lead, booking).person, '4242');
+    assert.equal(w.pipedrive.state.persons.size, 1);
+  },
+);
+
 Deno.test('pipedrive: two requests with the same e-mail in different case make one person', async () => {
   const w = world(only);
   w.db.addLead({ name: 'Ada Lovelace', email: 'ADA@example.com' });
