@@ -25,6 +25,7 @@ const fixture: Record<string, string> = {
   'panel.js': `export function open() {\n  document.body.dataset.panel = 'panel-opened';\n}\n`,
 };
 
+let dir: string;
 let outDir: string;
 let assets: string[];
 let entryFiles: string[];
@@ -33,7 +34,7 @@ const filesOf = (stats: webpack.StatsCompilation, group: string) =>
   stats.namedChunkGroups![group].assets!.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
 
 beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eager-compile-hint-'));
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eager-compile-hint-'));
   outDir = path.join(dir, 'public');
   for (const [file, text] of Object.entries(fixture)) fs.writeFileSync(path.join(dir, file), text);
   const stats = await new Promise<webpack.Stats>((resolve, reject) =>
@@ -56,6 +57,7 @@ beforeAll(async () => {
   entryFiles = filesOf(json, 'app');
   expect(entryFiles).toHaveLength(2);
 }, 60_000);
+afterAll(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
 it('marks the app entry (with its runtime chunk) and the page components, nothing loaded later', () => {
   const hinted = assets.filter((file) => read(file).startsWith(EAGER_COMPILE_HINT)).sort();
