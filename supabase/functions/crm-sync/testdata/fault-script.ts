@@ -26,11 +26,23 @@ export class FaultScript {
     if (entry.left === 0) this.faults.splice(index, 1);
     return entry.fault;
   }
+
+  /**
+   * The answer to a request: `answer`'s, unless a fault is scripted for its route; that fault is answered instead
+   * of doing the request, or after doing it (afterWrite), with its body or the API's own error for its status.
+   */
+  async respond(
+    method: string,
+    path: string,
+    answer: () => Promise<Response>,
+    errorBody: (status: number) => unknown,
+  ): Promise<Response> {
+    const fault = this.take(method, path);
+    if (!fault) return await answer();
+    if (fault.afterWrite) await answer();
+    return json(fault.body ?? errorBody(fault.status), fault.status, fault.headers);
+  }
 }
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-export function faultResponse(fault: Fault, fallback: unknown): Response {
-  return json(fault.body ?? fallback, fault.status, fault.headers);
-}

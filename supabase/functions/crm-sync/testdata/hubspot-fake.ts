@@ -4,7 +4,7 @@
 // and HubSpot's error shapes (401 INVALID_AUTHENTICATION for a revoked token, 400 VALIDATION_ERROR, 404
 // OBJECT_NOT_FOUND, scripted 429/5xx, a 5xx after the write). A plain `(Request) => Promise<Response>` handler
 // over in-memory state, no Deno API: a Node test server can serve it too.
-import { FaultScript, faultResponse, json, type Fault } from './fault-script.ts';
+import { FaultScript, json, type Fault } from './fault-script.ts';
 
 const V = '2026-09';
 
@@ -204,20 +204,20 @@ export function hubspotFake(options: { token: string; owners?: HubSpotOwner[] })
         'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
       );
     }
-    const fault = faults.take(request.method, url.pathname);
-    const fallback = (status: number) =>
-      status === 429
-        ? {
-            status: 'error',
-            message: 'You have reached your secondly limit.',
-            errorType: 'RATE_LIMIT',
-            policyName: 'SECONDLY',
-          }
-        : { status: 'error', message: 'internal error', category: 'INTERNAL_ERROR' };
-    if (fault && !fault.afterWrite) return faultResponse(fault, fallback(fault.status));
-    const answer = await route(request.method, url, body);
-    if (fault) return faultResponse(fault, fallback(fault.status));
-    return answer;
+    return await faults.respond(
+      request.method,
+      url.pathname,
+      () => route(request.method, url, body),
+      (status) =>
+        status === 429
+          ? {
+              status: 'error',
+              message: 'You have reached your secondly limit.',
+              errorType: 'RATE_LIMIT',
+              policyName: 'SECONDLY',
+            }
+          : { status: 'error', message: 'internal error', category: 'INTERNAL_ERROR' },
+    );
   }
 
   return {

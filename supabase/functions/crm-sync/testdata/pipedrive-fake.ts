@@ -3,7 +3,7 @@
 // e-mail, v2 activities (created, listed by person, patched), with Pipedrive's answers ({success, data} and
 // {success: false, error, errorCode, error_info}): 401 for a regenerated or revoked token, scripted 429/5xx and a
 // 5xx after the write. A plain `(Request) => Promise<Response>` handler over in-memory state, no Deno API.
-import { FaultScript, faultResponse, json, type Fault } from './fault-script.ts';
+import { FaultScript, json, type Fault } from './fault-script.ts';
 
 export type PipedrivePerson = {
   id: number;
@@ -196,16 +196,16 @@ export function pipedriveFake(options: { token: string; users?: PipedriveUser[] 
     state.requests.push({ method: request.method, path: `${url.pathname}${url.search}`, body });
     const token = request.headers.get('x-api-token') ?? url.searchParams.get('api_token');
     if (state.revoked || token !== state.token) return failure(401, 'unauthorized access');
-    const fault = faults.take(request.method, url.pathname);
-    const fallback = (status: number) => ({
-      success: false,
-      error: status === 429 ? 'Request over limit' : 'Internal server error',
-      errorCode: status,
-    });
-    if (fault && !fault.afterWrite) return faultResponse(fault, fallback(fault.status));
-    const answer = await route(request.method, url, body);
-    if (fault) return faultResponse(fault, fallback(fault.status));
-    return answer;
+    return await faults.respond(
+      request.method,
+      url.pathname,
+      () => route(request.method, url, body),
+      (status) => ({
+        success: false,
+        error: status === 429 ? 'Request over limit' : 'Internal server error',
+        errorCode: status,
+      }),
+    );
   }
 
   return {
