@@ -20,32 +20,10 @@ import {
   type ClaimedChange,
 } from '../helpers/crm-outbox';
 import { POSTGRES_ONLY, startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
+import type { CrmSyncState, CrmTargetState } from '../../dev/leads/crm';
 
 jest.setTimeout(60_000);
 
-type TargetState = {
-  target: string;
-  state: string;
-  since: string;
-  reason: string | null;
-  waiting: number;
-  given_up: number;
-};
-
-type SyncState = {
-  lead_table: string;
-  lead_id: string;
-  booking_id: string | null;
-  target: string;
-  job_id: string;
-  change: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  queued_at: string;
-  sent_at: string | null;
-  remote: Record<string, string>;
-};
 type LeadNotification = { job_id: string; kind: string; payload: Record<string, unknown> | null };
 
 const summary = (claimed: ClaimedChange[]) => claimed.map((job) => `${job.target}:${job.change}`);
@@ -66,7 +44,7 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
   });
 
   const syncState = (leadId: string | null = null) =>
-    serviceRpc<SyncState[]>(api, 'crm_sync_state', leadId === null ? {} : { lead_ids: [leadId] });
+    serviceRpc<CrmSyncState[]>(api, 'crm_sync_state', leadId === null ? {} : { lead_ids: [leadId] });
   const crmFailedMessages = () =>
     api.sql<{ id: string; idempotency_key: string; payload: Record<string, unknown> }>(
       `select id, idempotency_key, payload from private.outbox
@@ -312,7 +290,7 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
     ]);
 
     // What the team is shown of the targets: HubSpot paused since the failure, why, and what waits.
-    const targetsWhilePaused = await serviceRpc<TargetState[]>(api, 'crm_targets_state');
+    const targetsWhilePaused = await serviceRpc<CrmTargetState[]>(api, 'crm_targets_state');
     expect(
       targetsWhilePaused.map(({ target, state, reason, waiting }) => ({ target, state, reason, waiting })),
     ).toEqual([
@@ -323,7 +301,10 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
     // Resumed: the three are due now and go in order, their failed attempts counted afresh.
     expect(await serviceRpc<number>(api, 'resume_crm_target', { target: 'hubspot' })).toBe(3);
     expect((await target('hubspot')).paused_at).toBeNull();
-    expect((await serviceRpc<TargetState[]>(api, 'crm_targets_state'))[0]).toMatchObject({ state: 'on', reason: null });
+    expect((await serviceRpc<CrmTargetState[]>(api, 'crm_targets_state'))[0]).toMatchObject({
+      state: 'on',
+      reason: null,
+    });
     const resumed = await claimChanges(api);
     expect(resumed.map((job) => [job.target, job.lead.id, job.attempts]).sort()).toEqual(
       [
