@@ -8,6 +8,7 @@
 // SUPABASE_URL + SUPABASE_SECRET_KEY (or the legacy SUPABASE_SERVICE_ROLE_KEY) for a hosted project.
 // Everything a visitor typed is printed as inert text (no terminal control codes).
 import { parseArgs } from 'node:util';
+import { toInertText } from '../supabase/functions/_shared/inert-text';
 import { createNodeSupabaseClient, type NodeLeadClient } from './local-api/node-client';
 import { readOperatorTarget } from './operator-target';
 import { describeNotification, fetchNotificationStatuses } from './notifications/status';
@@ -45,14 +46,8 @@ const SUMMARY_COLUMNS: Record<LeadTable, Column[]> = {
   ],
 };
 
-// C0/C1 controls (except newline), DEL, and bidirectional overrides that could reorder what is shown.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** Makes visitor input safe to print: control characters are shown as \u{…} instead of acting. */
-export function toInertText(value: string): string {
-  return value.replace(UNSAFE_CHARACTERS, (character) => `\\u{${character.codePointAt(0)?.toString(16)}}`);
-}
+export { toInertText };
 
 function cell(value: string, width: number): string {
   const oneLine = value.replace(/\n/g, ' ⏎ ');

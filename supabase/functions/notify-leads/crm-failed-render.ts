@@ -9,6 +9,7 @@
 // escaped in HTML, and anything shaped like a credential is cut out of it first, in case a remote echoed a request.
 // The brand is content/site.json's brandName (_shared/brand.ts), never spelled here.
 import { BRAND_NAME } from '../_shared/brand.ts';
+import { toInertText } from '../_shared/inert-text.ts';
 import { escapeHtml, headerText, type Notification } from './render.ts';
 
 export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook'] as const;
@@ -52,16 +53,11 @@ const SECRET_SHAPES: [RegExp, string][] = [
   [/\bwhsec_[A-Za-z0-9+/=]+/g, '[removed]'],
 ];
 
-// C0 and C1 control characters but the line break, DEL, and the bidirectional overrides that reorder text.
-// deno-lint-ignore no-control-regex
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** The error as the e-mail shows it: credentials cut out, control characters shown as \u{…}, at most 1,000 characters. */
 export function inertError(error: string): string {
   let cleaned = error;
   for (const [shape, replacement] of SECRET_SHAPES) cleaned = cleaned.replace(shape, replacement);
-  cleaned = cleaned.replace(UNSAFE, (character) => `\\u{${character.codePointAt(0)?.toString(16)}}`).trim();
+  cleaned = toInertText(cleaned).trim();
   return cleaned.length > 1000 ? `${cleaned.slice(0, 999)}…` : cleaned;
 }
 
