@@ -3,8 +3,8 @@
 // and the crm-sync function's calls (claim, record a remote id, complete, fail) through the data API.
 import { bookingVisitor, freeSlots, holdAndConfirm, type BookingVisitor } from './booking';
 import { LOCAL_SUPABASE_PUBLISHABLE_KEY, uniqueClientAddress, type TestApi } from './local-api';
+import type { CrmTarget } from '../../supabase/functions/_shared/crm-targets';
 
-export type CrmTarget = 'hubspot' | 'pipedrive' | 'webhook';
 export type LeadTable = 'consultation_requests' | 'contact_messages';
 
 export type CrmJob = {

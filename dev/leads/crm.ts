@@ -3,11 +3,10 @@
 // CRM, from public.crm_sync_state; nothing at all while no target was ever turned on. And the operator commands
 // `crm on|off|resume <target>` and `crm retry <job id>` (public.set_crm_target, resume_crm_target,
 // retry_crm_change; service_role only). Credentials are never taken here: they are the crm-sync function's secrets.
+import { CRM_TARGETS, isCrmTarget, type CrmTarget } from '../../supabase/functions/_shared/crm-targets';
 import type { NodeLeadClient } from '../local-api/node-client';
 import { call, type OperatorResult } from './bookings';
 
-export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook'] as const;
-export type CrmTarget = (typeof CRM_TARGETS)[number];
 const TARGET_NAMES: Record<CrmTarget, string> = { hubspot: 'HubSpot', pipedrive: 'Pipedrive', webhook: 'webhook' };
 const SECRETS: Record<CrmTarget, string> = {
   hubspot: 'HUBSPOT_ACCESS_TOKEN',
@@ -159,7 +158,6 @@ export function describeCrmStates(rows: CrmSyncState[], inert: (text: string) =>
   return lines;
 }
 
-const isTarget = (value: string | undefined): value is CrmTarget => CRM_TARGETS.includes(value as CrmTarget);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type CrmCommandOutcome = OperatorResult | { usage: string };
@@ -170,7 +168,7 @@ export async function runCrmCommand(client: NodeLeadClient, args: string[]): Pro
   if (extra.length > 0 || argument === undefined) return { usage: CRM_USAGE };
   const target = argument.trim().toLowerCase();
   try {
-    if ((action === 'on' || action === 'off') && isTarget(target)) {
+    if ((action === 'on' || action === 'off') && isCrmTarget(target)) {
       await call<null>(client, 'set_crm_target', { target, turned_on: action === 'on' });
       const name = TARGET_NAMES[target];
       return {
@@ -189,7 +187,7 @@ export async function runCrmCommand(client: NodeLeadClient, args: string[]): Pro
               ],
       };
     }
-    if (action === 'resume' && isTarget(target)) {
+    if (action === 'resume' && isCrmTarget(target)) {
       const due = await call<number>(client, 'resume_crm_target', { target });
       return {
         ok: true,

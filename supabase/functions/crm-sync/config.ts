@@ -6,8 +6,7 @@ import { ConfigError, positiveNumber } from '../_shared/settings.ts';
 
 export { ConfigError };
 
-export const TARGETS = ['hubspot', 'pipedrive', 'webhook'] as const;
-export type Target = (typeof TARGETS)[number];
+export type { CrmTarget as Target } from '../_shared/crm-targets.ts';
 
 export type HubSpotSettings = { accessToken: string; apiBase: string };
 export type PipedriveSettings = { apiToken: string; apiBase: string };

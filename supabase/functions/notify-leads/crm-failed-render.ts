@@ -9,11 +9,9 @@
 // escaped in HTML, and anything shaped like a credential is cut out of it first, in case a remote echoed a request.
 // The brand is content/site.json's brandName (_shared/brand.ts), never spelled here.
 import { BRAND_NAME } from '../_shared/brand.ts';
+import { isCrmTarget, type CrmTarget } from '../_shared/crm-targets.ts';
 import { toInertText } from '../_shared/inert-text.ts';
 import { escapeHtml, headerText, type Notification } from './render.ts';
-
-export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook'] as const;
-export type CrmTarget = (typeof CRM_TARGETS)[number];
 
 /** A crm_failed job's payload, read leniently: a field missing or of another type is null. */
 export type CrmFailure = {
@@ -32,7 +30,7 @@ export function crmFailureOf(payload: unknown): CrmFailure {
     typeof fields[key] === 'string' && fields[key] !== '' ? (fields[key] as string) : null;
   const target = string('target');
   return {
-    target: CRM_TARGETS.includes(target as CrmTarget) ? (target as CrmTarget) : null,
+    target: isCrmTarget(target) ? target : null,
     error: string('error'),
     jobId: string('job_id'),
     change: string('change'),
