@@ -7,6 +7,7 @@ import { isGone, requestJson, type Explain, type HttpDeps } from './http.ts';
 import { attributionLines, normaliseEmail, requestLabel, splitName, whoLabel } from './people.ts';
 import {
   bookingMarker,
+  escapeHtml,
   leadMarker,
   meetingState,
   utcInstant,
@@ -48,9 +49,6 @@ const explain: Explain = (status, _detail, said) => {
 
 type HubSpotObject = { id: string; properties: Record<string, string | null> };
 type Batch = { results?: HubSpotObject[] };
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('\n', '<br>');
 
 function noteBody(lead: CrmLead): string {
   const lines = [

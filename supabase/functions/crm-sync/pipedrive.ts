@@ -8,6 +8,7 @@ import { CrmError, isGone, requestJson, type Explain, type HttpDeps } from './ht
 import { attributionLines, normaliseEmail, requestLabel, whoLabel } from './people.ts';
 import {
   bookingMarker,
+  escapeHtml,
   leadMarker,
   meetingState,
   type MeetingState,
@@ -35,9 +36,6 @@ const personGone = (error: unknown) =>
   error instanceof CrmError &&
   (error.status === 404 || (error.status === 400 && /person not found/i.test(error.message)));
 type Activity = { id: number; note?: string | null };
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('\n', '<br>');
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;

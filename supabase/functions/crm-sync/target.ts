@@ -24,6 +24,10 @@ export function meetingState(booking: CrmBooking): MeetingState {
   return booking.sequence > 0 ? 'rescheduled' : 'scheduled';
 }
 
+/** Text for a CRM's rich-text field (a HubSpot note or meeting body, a Pipedrive note): escaped, lines as <br>. */
+export const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('\n', '<br>');
+
 /** An instant in one form, UTC with milliseconds (the database writes "+00:00"; the CRMs' examples use "Z"). */
 export const utcInstant = (timestamp: string) => new Date(timestamp).toISOString();
 export const utcOrNull = (timestamp: string | null) => (timestamp === null ? null : utcInstant(timestamp));
