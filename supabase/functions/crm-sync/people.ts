@@ -3,6 +3,9 @@
 /** Trimmed and lower-case: the one form every lookup and upsert uses. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/** The name as typed, its spaces collapsed: what every CRM gets as the whole name. */
+export const cleanName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
 // Lower-case particles that begin a family name ("van der Berg", "de la Cruz", "bin Laden").
 const PARTICLES = new Set(
   'al bin binti da das de degli del della der di do dos du el la le st st. ten ter van von zu'.split(' '),
@@ -25,8 +28,7 @@ const REQUESTS: Record<string, string> = { strategy_call: 'Strategy call', demo:
 export const requestLabel = (request: string) => REQUESTS[request] ?? request;
 
 /** "Ada Lovelace (Acme)". */
-export const whoLabel = (name: string, company: string | null) =>
-  `${name.trim().replace(/\s+/g, ' ')}${company ? ` (${company})` : ''}`;
+export const whoLabel = (name: string, company: string | null) => `${cleanName(name)}${company ? ` (${company})` : ''}`;
 
 /** The lead's attribution as "key: value" lines (utm_source: newsletter, …). */
 export function attributionLines(attribution: Record<string, unknown> | null): string[] {

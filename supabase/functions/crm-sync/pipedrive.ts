@@ -5,7 +5,7 @@
 import type { PipedriveSettings } from './config.ts';
 import type { ClaimedCrmChange, CrmBooking, CrmLead } from './database.ts';
 import { CrmError, isGone, requestJson, type Explain, type HttpDeps } from './http.ts';
-import { attributionLines, normaliseEmail, requestLabel, whoLabel } from './people.ts';
+import { attributionLines, cleanName, normaliseEmail, requestLabel, whoLabel } from './people.ts';
 import {
   bookingMarker,
   escapeHtml,
@@ -122,7 +122,7 @@ export function pipedriveSync(settings: PipedriveSettings, deps: HttpDeps): Targ
     let id = search?.items?.[0]?.item.id;
     if (!id) {
       const created = await call<{ id: number }>('POST', '/api/v2/persons', {
-        name: job.lead.name.trim().replace(/\s+/g, ' '),
+        name: cleanName(job.lead.name),
         emails: [{ value: email, primary: true, label: 'work' }],
         ...(job.lead.phone ? { phones: [{ value: job.lead.phone, primary: true, label: 'work' }] } : {}),
       });

@@ -6,7 +6,7 @@ import { Webhook } from 'npm:standardwebhooks@1.1.1';
 import type { WebhookSettings } from './config.ts';
 import type { ClaimedCrmChange, CrmSnapshot } from './database.ts';
 import { requestJson, type Explain, type HttpDeps } from './http.ts';
-import { normaliseEmail, splitName } from './people.ts';
+import { cleanName, normaliseEmail, splitName } from './people.ts';
 import { utcInstant, utcOrNull, type TargetSync } from './target.ts';
 
 export type WebhookEvent = {
@@ -38,7 +38,7 @@ function eventData(job: ClaimedCrmChange) {
       table: lead.table,
       created_at: utcInstant(lead.created_at),
       request: lead.request,
-      name: lead.name.trim().replace(/\s+/g, ' '),
+      name: cleanName(lead.name),
       first_name: first,
       last_name: last,
       email: normaliseEmail(lead.email),
