@@ -119,6 +119,8 @@ async function main() {
       row[side] = {
         firstLoadJsKb: +(js / KB).toFixed(1),
         overFloorKb: +((js - floorJs[side]) / KB).toFixed(1),
+        fetchedJsBytes: median(results.map((r) => r.fetched.scriptBytes)),
+        fetchedDataBytes: median(results.map((r) => r.fetched.dataBytes)),
         performance: median(results.map((r) => r.performance)),
         tbtMs: Math.round(median(results.map((r) => r.tbtMs))),
         eachRun: results.map((r) => ({ performance: r.performance, tbtMs: Math.round(r.tbtMs) })),
@@ -147,7 +149,14 @@ function hasRoute(site: string, route: string): boolean {
   return fs.existsSync(path.join(site, route, 'index.html'));
 }
 
-type Measured = { firstLoadJsKb: number; overFloorKb: number; performance: number; tbtMs: number };
+type Measured = {
+  firstLoadJsKb: number;
+  overFloorKb: number;
+  fetchedJsBytes: number;
+  fetchedDataBytes: number;
+  performance: number;
+  tbtMs: number;
+};
 
 function markdown(result: {
   date: string;
@@ -162,15 +171,26 @@ function markdown(result: {
     `Before: React ${result.react.before}, floor ${result.floorFirstLoadJsKb.before} KB gzip. ` +
       `After: React ${result.react.after}, floor ${result.floorFirstLoadJsKb.after} KB gzip.`,
     '',
-    '| Route | First-load JS before → after (KB gzip) | Over the floor before → after (KB) | Performance before → after | TBT before → after (ms) |',
-    '| --- | --- | --- | --- | --- |',
+    'First-load JS is computed from each build (bench/lib/first-load.ts); JS and data fetched by idle are what the ' +
+      "browser fetched from the site's origin during Lighthouse's run, gzip as served, headers included (median).",
+    '',
+    '| Route | First-load JS before → after (KB gzip) | Over the floor before → after (KB) | JS fetched by idle before → after (KB) | Data fetched by idle before → after (KB) | Performance before → after | TBT before → after (ms) |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   // A route only one side has (a page the change adds) shows "—" on the other.
   const cell = (row: Record<string, unknown>, show: (measured: Measured) => string | number) =>
     (['before', 'after'] as const).map((side) => (row[side] ? show(row[side] as Measured) : '—')).join(' → ');
+  // Bytes fetched: both sides in KB, and the change in bytes, which is what a budget of half a KB is about.
+  const fetchedCell = (row: Record<string, unknown>, bytes: (measured: Measured) => number) => {
+    const shown = cell(row, (m) => (bytes(m) / KB).toFixed(1));
+    if (!row.before || !row.after) return shown;
+    const change = bytes(row.after as Measured) - bytes(row.before as Measured);
+    return `${shown} (${change >= 0 ? '+' : ''}${change} B)`;
+  };
   for (const row of result.routes) {
     lines.push(
       `| ${row.route} | ${cell(row, (m) => m.firstLoadJsKb)} | ${cell(row, (m) => m.overFloorKb)} | ` +
+        `${fetchedCell(row, (m) => m.fetchedJsBytes)} | ${fetchedCell(row, (m) => m.fetchedDataBytes)} | ` +
         `${cell(row, (m) => m.performance.toFixed(2))} | ${cell(row, (m) => m.tbtMs)} |`,
     );
   }

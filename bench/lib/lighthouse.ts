@@ -14,6 +14,12 @@ export type RunResult = {
   fcpMs: number;
   cls: number;
   transferBytes: number;
+  /**
+   * Bytes over the wire (gzip as served, headers included) the page fetched from its own origin by the time
+   * Lighthouse found it idle: its scripts, and its JSON (page data, app data, static queries, the page data of links
+   * Gatsby prefetches). Measured in the browser, where bench/lib/first-load.ts computes the first load from the build.
+   */
+  fetched: { scriptBytes: number; dataBytes: number };
   /** Requests to any origin other than the local server (fonts, analytics, CDNs…). */
   thirdParty: string[];
   /** Audits scored below 1 in accessibility, best practices and SEO (id: title). */
@@ -47,6 +53,18 @@ export async function launchChrome(): Promise<Chrome> {
 }
 
 type Audit = { score: number | null; numericValue?: number; title: string; details?: unknown };
+type NetworkRequest = { url: string; resourceType?: string; mimeType?: string; transferSize?: number };
+
+function fetchedFromOrigin(requests: NetworkRequest[], origin: string): RunResult['fetched'] {
+  const own = requests.filter((request) => /^https?:/.test(request.url) && new URL(request.url).origin === origin);
+  const sum = (matching: NetworkRequest[]) =>
+    matching.reduce((total, request) => total + (request.transferSize ?? 0), 0);
+  return {
+    scriptBytes: sum(own.filter((request) => request.resourceType === 'Script')),
+    dataBytes: sum(own.filter((request) => request.resourceType !== 'Script' && /json/.test(request.mimeType ?? ''))),
+  };
+}
+
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
@@ -82,7 +100,7 @@ export async function runLighthouse(
   }
 
   const origin = new URL(url).origin;
-  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const thirdParty = requests
     .map((request) => request.url)
     .filter((requestUrl) => /^https?:/.test(requestUrl) && new URL(requestUrl).origin !== origin);
@@ -110,6 +128,7 @@ export async function runLighthouse(
     fcpMs: numeric('first-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     transferBytes: numeric('total-byte-weight'),
+    fetched: fetchedFromOrigin(requests, origin),
     thirdParty,
     failing,
     lcpElement: lcpNode,

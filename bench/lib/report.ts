@@ -51,6 +51,10 @@ export function summarise(runs: RunResult[]): Summary {
     fcpMs: pick('fcpMs'),
     cls: pick('cls'),
     transferBytes: pick('transferBytes'),
+    fetched: {
+      scriptBytes: median(runs.map((run) => run.fetched.scriptBytes)),
+      dataBytes: median(runs.map((run) => run.fetched.dataBytes)),
+    },
     thirdParty: [...new Set(runs.flatMap((run) => run.thirdParty))],
     failing: [...new Set(runs.flatMap((run) => run.failing))],
     lcpElement: runs[0]?.lcpElement,
