@@ -74,6 +74,20 @@ function compareLookAtHydration(page: Page, mark: { rootId: string; attribute: s
   }, mark);
 }
 
+/**
+ * Runs in the page: every animation paused at its start, for good (a paused CSS animation stays paused when its
+ * play state changes later). The checks after the look are about structure, axe and the screenshot, not motion:
+ * drifting, the background's three full-page layers are composited in software at every frame, which made axe's
+ * contrast checks several times slower (1.4-6 s a route at 1280 px against 0.7-1.4 s held), and a background held
+ * where the first paint shows it makes the screenshot the same in every run.
+ */
+function holdMotionAtStart() {
+  for (const animation of document.getAnimations()) {
+    animation.pause();
+    animation.currentTime = 0;
+  }
+}
+
 /** The visit id of every route visit (any fixed version 4 UUID). */
 const ROUTE_VISIT_ID = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
@@ -111,6 +125,7 @@ async function visitRoute(viewport: Viewport, route: string): Promise<RouteVisit
   await waitForHydration(page);
   const look = await page.evaluate(() => (window as LookWindow).lookAtHydration!);
   const hydration = { ...look, errors: [...errors] };
+  await page.evaluate(holdMotionAtStart);
   await page.waitForLoadState('networkidle');
   return { context, page, errors, status: response?.status(), hydration };
 }
