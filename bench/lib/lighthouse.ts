@@ -44,10 +44,22 @@ export const CHROME_FLAGS = [
 
 type Chrome = { port: number; kill(): void | Promise<void> };
 
+/**
+ * CHROME_PATH, else Debian's full Chromium, else its headless shell, which is all a machine that only ran the tests
+ * has (scripts/ensure-chromium.sh): Lighthouse runs on either.
+ */
+function chromePath(): string {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  const found = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((candidate) => fs.existsSync(candidate));
+  if (!found)
+    throw new Error("No Chromium: install Debian's chromium (or chromium-headless-shell), or set CHROME_PATH");
+  return found;
+}
+
 export async function launchChrome(): Promise<Chrome> {
   const chromeLauncher = await import('chrome-launcher');
   return chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromePath: chromePath(),
     chromeFlags: CHROME_FLAGS,
   });
 }
