@@ -381,6 +381,9 @@ describe.each(POSTGRES_ONLY)('crm-sync’s calls on %s', (backend) => {
     await sendLead(api, 'contact_messages', uniqueEmail('crm-state-other'));
     expect(await syncState(call.leadId)).toHaveLength(4);
     expect(await syncState()).toHaveLength(6);
+    // A null list is SQL's null, as PostgREST passes it: every lead's changes, not none.
+    expect(await serviceRpc<CrmSyncState[]>(api, 'crm_sync_state', { lead_ids: null })).toHaveLength(6);
+    expect(await serviceRpc<CrmSyncState[]>(api, 'crm_sync_state', { lead_ids: [] })).toHaveLength(0);
 
     expect(await serviceRpc<boolean>(api, 'retry_crm_change', { job_id: pipedrive.job_id })).toBe(true);
     const [revived] = (await syncState(call.leadId)).filter((row) => row.job_id === pipedrive.job_id);

@@ -87,8 +87,9 @@ export async function handleRpcRequest(
       const asJson = argument.type === 'jsonb' || argument.type === 'json';
       params.push(value === null ? null : typeof value === 'string' && !asJson ? value : JSON.stringify(value));
       const placeholder = `$${params.length}`;
+      // An array sent as JSON null is SQL's null, as PostgREST passes it (array() of no rows would be empty).
       const sqlValue = argument.isArray
-        ? `array(select json_array_elements_text(${placeholder}::json))::${argument.type}`
+        ? `(case when ${placeholder}::json is null then null else array(select json_array_elements_text(${placeholder}::json)) end)::${argument.type}`
         : `${placeholder}::${argument.type}`;
       return `${quoteIdentifier(argument.name)} => ${sqlValue}`;
     });
