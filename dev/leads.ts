@@ -46,9 +46,6 @@ const SUMMARY_COLUMNS: Record<LeadTable, Column[]> = {
   ],
 };
 
-/** Makes visitor input safe to print: control characters are shown as \u{…} instead of acting. */
-export { toInertText };
-
 function cell(value: string, width: number): string {
   const oneLine = value.replace(/\n/g, ' ⏎ ');
   const characters = [...oneLine];

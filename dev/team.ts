@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { createNodeSupabaseClient } from './local-api/node-client';
 import { readOperatorTarget } from './operator-target';
-import { toInertText } from './leads';
+import { toInertText } from '../supabase/functions/_shared/inert-text';
 import { runTeamCommand, TEAM_HELP } from './team/team-commands';
 
 async function main(): Promise<void> {

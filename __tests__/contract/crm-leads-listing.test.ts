@@ -4,7 +4,8 @@
 // attempts, last error (inert) and the ids it has in the CRM, from public.crm_sync_state; and the operator commands
 // `crm on|off|resume <target>` and `crm retry <job id>` (set_crm_target, resume_crm_target, retry_crm_change).
 // The crm-sync function's side (claim, record a remote id, complete, fail) is played through its RPCs.
-import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
+import { fetchLeads, formatListing } from '../../dev/leads';
+import { toInertText } from '../../supabase/functions/_shared/inert-text';
 import { fetchDeadLetters, formatDeadLetters } from '../../dev/leads/dead-letters';
 import {
   CRM_USAGE,

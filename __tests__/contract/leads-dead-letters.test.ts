@@ -4,7 +4,7 @@
 // a job still being retried is not in it, and with nothing given up the report prints nothing. On a real PostgreSQL
 // server, on the clock the tests set.
 import { fetchDeadLetters, formatDeadLetters } from '../../dev/leads/dead-letters';
-import { toInertText } from '../../dev/leads';
+import { toInertText } from '../../supabase/functions/_shared/inert-text';
 import { A_WEDNESDAY_MORNING, setBookingClock } from '../helpers/booking-clock';
 import {
   bookingVisitor,

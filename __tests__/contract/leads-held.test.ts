@@ -6,7 +6,8 @@
 // --reason --hour` lists what an hourly digest counted without listing; leads that took a person's time to send come
 // first, each with how long it took.
 import { runDevCommand } from '../helpers/dev-command';
-import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
+import { fetchLeads, formatListing } from '../../dev/leads';
+import { toInertText } from '../../supabase/functions/_shared/inert-text';
 import { fetchHeldLeads, formatHeldLeads, maskEmail, parseHeldHour, parseHeldReasons } from '../../dev/leads/held';
 import { mintChallenge, readChallengeSecret } from '../helpers/lead-challenge';
 import {

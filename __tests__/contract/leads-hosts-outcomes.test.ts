@@ -5,7 +5,8 @@
 // the outcome and ends with the show rate by week and source; hosts are listed with their calendar's state, paused,
 // resumed and added, and the command line never takes a password.
 import { runDevCommand } from '../helpers/dev-command';
-import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
+import { fetchLeads, formatListing } from '../../dev/leads';
+import { toInertText } from '../../supabase/functions/_shared/inert-text';
 import { runHostsCommand } from '../../dev/leads/host-commands';
 import { PASSWORD_NOTE } from '../../dev/leads/hosts';
 import { fetchShowRates, formatShowRates, recordOutcome } from '../../dev/leads/outcomes';

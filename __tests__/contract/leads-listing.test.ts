@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // `npm run leads` reads both tables newest first and prints what visitors typed as inert text.
-import { fetchLeads, formatListing, toInertText } from '../../dev/leads';
+import { fetchLeads, formatListing } from '../../dev/leads';
+import { toInertText } from '../../supabase/functions/_shared/inert-text';
 import { startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
 
 let api: TestApi;

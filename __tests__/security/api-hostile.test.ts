@@ -4,7 +4,8 @@
 // code), never a 500 and never part of a row. Read back with the service key. Then `npm run leads`
 // prints every stored row as inert text.
 import type { Database } from '../../src/lib/database.types';
-import { formatListing, toInertText } from '../../dev/leads';
+import { formatListing } from '../../dev/leads';
+import { toInertText } from '../../supabase/functions/_shared/inert-text';
 import { startTestApi, uniqueEmail, type TestApi } from '../helpers/local-api';
 import { HOSTILE_INPUTS, caseLabel, type ApiField, type HostileCase } from '../fixtures/hostile-inputs';
 
